@@ -1,0 +1,48 @@
+"""The app factory: service.app:create_app."""
+from __future__ import annotations
+
+import os
+
+from sanic import Sanic
+from sanic_ext import Extend
+
+from service import envelope, webproxy
+from service.routes import auth, graph_list, health, projects
+from toolkit import __version__, db, settings
+
+API_PREFIX = "/basic-api"
+BLUEPRINTS = [auth.bp, graph_list.bp, projects.bp, health.bp]
+
+
+def create_app(name: str = "zhitu", db_url: str | None = None, webui_url: str | None = None,
+               manage_db: bool = True) -> Sanic:
+    """manage_db=False leaves opening the database to the caller (tests share one connection)."""
+    app = Sanic(name)
+    app.config.REQUEST_MAX_SIZE = int(settings.get("upload_max_mb")) * 1024 * 1024
+    app.config.REQUEST_TIMEOUT = 600  # SPEC §9: file uploads may take 10 minutes
+    app.config.RESPONSE_TIMEOUT = 600
+    app.config.FALLBACK_ERROR_FORMAT = "json"
+    app.config.OAS_URL_PREFIX = "/docs"
+    app.config.OAS_UI_DEFAULT = "swagger"
+    app.config.OAS_UI_REDOC = False
+    app.config.API_TITLE = "Zhitu API"
+    app.config.API_VERSION = __version__
+    app.config.API_DESCRIPTION = "Education knowledge-graph platform. Every answer is {code, message, result}."
+    Extend(app)
+    for bp in BLUEPRINTS:
+        bp.url_prefix = API_PREFIX + (bp.url_prefix or "") if not (bp.url_prefix or "").startswith(API_PREFIX) else bp.url_prefix
+        app.blueprint(bp)
+    app.exception(Exception)(envelope.handle_error)
+
+    if manage_db:
+        @app.before_server_start
+        async def open_database(app, _loop):
+            await db.connect(db_url)
+
+        @app.after_server_stop
+        async def close_database(app, _loop):
+            await db.close()
+
+    webui_url = webui_url or os.environ.get("ZHITU_WEBUI_URL")
+    webproxy.install(app, webui_url, settings.webui_dir())
+    return app

@@ -1,0 +1,53 @@
+"""The answer envelope {code, message, result} and the mapping of errors onto it (SPEC §8)."""
+from __future__ import annotations
+
+import logging
+
+from sanic import Request
+from sanic.exceptions import MethodNotAllowed, NotFound, PayloadTooLarge, SanicException
+from sanic.response import HTTPResponse, json
+
+from toolkit import messages
+from toolkit.errors import AuthError, Conflict, Forbidden, ZhituError
+
+SUCCESS, ERROR, TIMEOUT = 0, 1, 401
+log = logging.getLogger("zhitu.service")
+
+
+def lang_of(request: Request) -> str:
+    return messages.normalise_lang(request.headers.get("accept-language"))
+
+
+def ok(request: Request, result: object = None) -> HTTPResponse:
+    return json({"code": SUCCESS, "message": messages.text("ok", lang_of(request)), "result": result}, ensure_ascii=False)
+
+
+def page(request: Request, items: list, total: int) -> HTTPResponse:
+    return ok(request, {"items": items, "total": total})
+
+
+def failure(request: Request, message: str, status: int = 200, code: int = ERROR, **extra) -> HTTPResponse:
+    return json({"code": code, "message": message, "result": None, **extra}, status=status, ensure_ascii=False)
+
+
+def handle_error(request: Request, exc: Exception) -> HTTPResponse:
+    """One place that turns every exception into the envelope; no traceback reaches a user."""
+    lang = lang_of(request)
+    if isinstance(exc, AuthError):
+        return failure(request, exc.message(lang), status=401, code=TIMEOUT, reason=exc.reason)
+    if isinstance(exc, Forbidden):
+        return failure(request, exc.message(lang), status=403)
+    if isinstance(exc, Conflict):
+        return failure(request, exc.message(lang), reason="conflict")
+    if isinstance(exc, ZhituError):
+        return failure(request, exc.message(lang))
+    if isinstance(exc, NotFound):
+        return failure(request, messages.text("error.route_not_found", lang), status=404)
+    if isinstance(exc, MethodNotAllowed):
+        return failure(request, messages.text("error.method_not_allowed", lang), status=405)
+    if isinstance(exc, PayloadTooLarge):
+        return failure(request, messages.text("error.payload_too_large", lang), status=413)
+    if isinstance(exc, SanicException) and 400 <= exc.status_code < 500:
+        return failure(request, messages.text("error.generic", lang), status=exc.status_code)
+    log.exception("unhandled error on %s %s", request.method, request.path)
+    return failure(request, messages.text("error.internal", lang), status=500)

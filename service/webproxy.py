@@ -1,0 +1,53 @@
+"""Users see one URL: everything outside /basic-api and /docs goes to the Next.js server."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+from sanic import Request, Sanic
+from sanic.exceptions import NotFound
+from sanic.response import HTTPResponse
+
+from service.access import access
+
+HOP_BY_HOP = {"connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailers",
+              "transfer-encoding", "upgrade", "host", "content-length", "content-encoding", "accept-encoding"}
+PASSTHROUGH_PREFIXES = ("/basic-api", "/docs")
+
+
+def install(app: Sanic, webui_url: str | None, webui_dir: Path) -> None:
+    if not webui_url:
+        return
+    static_dir = webui_dir / ".next" / "static"
+    if static_dir.is_dir():
+        # Built assets are immutable files: serve them directly, not through Next.
+        app.static("/_next/static", static_dir, name="next_static")
+
+    @app.before_server_start
+    async def open_client(app, _loop):
+        app.ctx.webui = httpx.AsyncClient(base_url=webui_url, timeout=60.0, follow_redirects=False)
+
+    @app.after_server_stop
+    async def close_client(app, _loop):
+        await app.ctx.webui.aclose()
+
+    @access(public=True)
+    async def web_page(request: Request, path: str = ""):
+        if request.path.startswith(PASSTHROUGH_PREFIXES):
+            raise NotFound()
+        headers = [(k, v) for k, v in request.headers.items() if k.lower() not in HOP_BY_HOP]
+        upstream = await request.app.ctx.webui.request(
+            request.method, request.path, params=request.query_string or None, headers=headers, content=request.body or None,
+        )
+        response = HTTPResponse(upstream.content, status=upstream.status_code)
+        for key, value in upstream.headers.multi_items():
+            if key.lower() in HOP_BY_HOP:
+                continue
+            if key.lower() == "location":
+                value = value.replace(webui_url, "")
+            response.headers.add(key, value)
+        return response
+
+    methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+    app.add_route(web_page, "/", methods=methods, name="web_root")
+    app.add_route(web_page, "/<path:path>", methods=methods, name="web_page")

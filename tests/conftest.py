@@ -1,0 +1,169 @@
+"""Fixtures: a fresh database per test on a real SQLite file, or on PostgreSQL when
+ZHITU_TEST_DB is set (one database per test run, emptied between tests)."""
+from __future__ import annotations
+
+import asyncio
+import itertools
+import os
+import shutil
+import uuid
+from pathlib import Path
+
+import pytest
+from sanic import Sanic
+
+from toolkit import builtins, db
+from toolkit.accounts import create_user
+from toolkit.model import Project, ProjectMember, Unit
+
+PG_BASE = os.environ.get("ZHITU_TEST_DB")
+PASSWORD = "Secret@123"
+_app_names = itertools.count()
+
+
+def _pg_admin_url(base: str) -> str:
+    return base.rsplit("/", 1)[0] + "/postgres"
+
+
+async def _pg_create(name: str) -> str:
+    import asyncpg
+
+    admin_url = _pg_admin_url(PG_BASE).replace("postgres://", "postgresql://", 1)
+    connection = await asyncpg.connect(admin_url)
+    try:
+        await connection.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await connection.close()
+    return PG_BASE.rsplit("/", 1)[0] + "/" + name
+
+
+async def _pg_drop(name: str) -> None:
+    import asyncpg
+
+    connection = await asyncpg.connect(_pg_admin_url(PG_BASE).replace("postgres://", "postgresql://", 1))
+    try:
+        await connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        await connection.close()
+
+
+async def _prepare(url: str) -> None:
+    await db.migrate(url)
+    await db.connect(url)
+    await builtins.install()
+    await db.close()
+
+
+@pytest.fixture(scope="session")
+def template_db(tmp_path_factory):
+    """A migrated database with the built-ins: copied per test (SQLite) or reused and emptied (PostgreSQL)."""
+    if PG_BASE:
+        name = f"zhitu_test_{uuid.uuid4().hex[:10]}"
+        url = asyncio.run(_pg_create(name))
+        asyncio.run(_prepare(url))
+        yield url
+        asyncio.run(_pg_drop(name))
+    else:
+        path = tmp_path_factory.mktemp("template") / "template.sqlite3"
+        asyncio.run(_prepare(f"sqlite://{path}"))
+        yield str(path)
+
+
+_KEEP = ("tortoise_migrations", "entity_type", "relation_group", "relation_type", "template", "template_connection",
+         "category", "tag")
+
+
+async def _pg_reset() -> None:
+    """Empty every table but the migration record and the built-ins."""
+    from tortoise.connection import get_connection
+
+    connection = get_connection("default")
+    _, rows = await connection.execute_query("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")
+    tables = [r["tablename"] for r in rows if r["tablename"] not in _KEEP]
+    await connection.execute_script("TRUNCATE " + ", ".join(f'"{t}"' for t in tables) + " RESTART IDENTITY CASCADE")
+    await connection.execute_script("DELETE FROM tag WHERE category_id IS NULL")
+
+
+@pytest.fixture
+def zhitu_home(tmp_path, monkeypatch) -> Path:
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("ZHITU_HOME", str(home))
+    monkeypatch.delenv("ZHITU_DB", raising=False)
+    return home
+
+
+@pytest.fixture
+def db_url(template_db, tmp_path, zhitu_home) -> str:
+    if PG_BASE:
+        return template_db
+    path = tmp_path / "zhitu.sqlite3"
+    shutil.copy(template_db, path)
+    return f"sqlite://{path}"
+
+
+@pytest.fixture
+async def database(db_url):
+    await db.connect(db_url)
+    if PG_BASE:
+        await _pg_reset()
+    yield db_url
+    await db.close()
+
+
+@pytest.fixture
+async def people(database):
+    """A unit, two projects and one user of each role; the expert and tester are in project A."""
+    unit = await Unit.create(name="测试大学")
+    other_unit = await Unit.create(name="其他大学")
+    users = {
+        "super": await create_user("super", PASSWORD, "10", unit=unit),
+        "admin": await create_user("admin", PASSWORD, "20", unit=unit),
+        "expert": await create_user("expert", PASSWORD, "30", unit=unit),
+        "tester": await create_user("tester", PASSWORD, "test", unit=unit),
+        "outsider": await create_user("outsider", PASSWORD, "30", unit=other_unit),
+    }
+    project_a = await Project.create(name="项目A", unit=unit, leader=users["expert"])
+    project_b = await Project.create(name="项目B", unit=other_unit, leader=users["outsider"])
+    await ProjectMember.create(project=project_a, user=users["expert"], role="10")
+    await ProjectMember.create(project=project_a, user=users["tester"], role="20")
+    await ProjectMember.create(project=project_b, user=users["outsider"], role="10")
+    return {"users": users, "projects": {"a": project_a, "b": project_b}, "unit": unit}
+
+
+@pytest.fixture
+def app(database):
+    Sanic.test_mode = True
+    return create_test_app(database)
+
+
+def create_test_app(db_url: str) -> Sanic:
+    from service.app import create_app
+
+    return create_app(f"zhitu_test_{next(_app_names)}", db_url, webui_url=None, manage_db=False)
+
+
+class Api:
+    """A thin client over the real app (ASGI), returning (status, envelope)."""
+
+    def __init__(self, app: Sanic) -> None:
+        self.client = app.asgi_client
+
+    async def call(self, method: str, path: str, token: str | None = None, lang: str | None = None, **kwargs):
+        headers = dict(kwargs.pop("headers", {}) or {})
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        if lang:
+            headers["Accept-Language"] = lang
+        _, response = await getattr(self.client, method.lower())(path, headers=headers, **kwargs)
+        return response.status, response.json
+
+    async def login(self, user_name: str, password: str = PASSWORD) -> str:
+        status, body = await self.call("POST", "/basic-api/api/Authorize/login", json={"userName": user_name, "password": password})
+        assert status == 200 and body["code"] == 0, body
+        return body["result"]["accessToken"]
+
+
+@pytest.fixture
+def api(app) -> Api:
+    return Api(app)

@@ -1,0 +1,65 @@
+"""Storage: migrations, status, init idempotence, the built-in catalogue."""
+import ast
+from pathlib import Path
+
+from toolkit import builtins, db
+from toolkit.bootstrap import initialise
+from toolkit.model import EntityType, RelationType, Template, User
+
+MODEL_DIR = Path(__file__).resolve().parent.parent / "toolkit" / "model"
+
+
+async def test_migrate_then_status_lists_applied(zhitu_home):
+    url = f"sqlite://{zhitu_home / 'fresh.sqlite3'}"
+    assert await db.status(url) == [db.MigrationState("0001_initial", False)]
+    assert await db.migrate(url) == ["0001_initial"]
+    assert await db.migrate(url) == []
+    assert await db.status(url) == [db.MigrationState("0001_initial", True)]
+
+
+async def test_init_twice_changes_nothing(zhitu_home):
+    url = f"sqlite://{zhitu_home / 'init.sqlite3'}"
+    first = await initialise(url, "root", "secret123")
+    assert first.migrations_applied == ["0001_initial"]
+    assert first.created["templates"] == 8 and first.admin_created
+    second = await initialise(url, "root", "other-password")
+    assert second.migrations_applied == [] and not second.admin_created
+    assert all(count == 0 for count in second.created.values())
+    async with db.opened(url):
+        assert await User.filter(user_name="root").count() == 1
+        assert await Template.all().count() == 8
+
+
+async def test_builtins_cover_spec_node_types_and_eight_kinds(database):
+    codes = set(await EntityType.all().values_list("code", flat=True))
+    spec_types = {"KnowGraph", "KnowUnit", "KnowPoint", "Catalogue", "AbilityGraph", "AbilityPoint", "Course",
+                  "CourseGroup", "CourseAbilityPoint", "AbilityTarget", "CourseAbilityTarget"}
+    assert spec_types <= codes
+    kinds = set(await Template.all().values_list("kind", flat=True))
+    assert kinds == {"teaching", "ability", "experiment", "course", "courseGroup", "majorTeaching",
+                     "majorAbilityTarget", "courseAbility"}
+    assert {"Contain", "Mutual", "Behind"} <= set(await RelationType.all().values_list("code", flat=True))
+    for template in await Template.all():
+        roots = [e for e in template.entitys if e["isRoot"]]
+        assert len(roots) == 1, template.code
+        entity_codes = {e["code"] for e in template.entitys}
+        assert entity_codes <= codes
+        for entity in template.entitys:
+            assert set(entity["children"]) <= entity_codes
+        for relation in template.relations:
+            for scope in relation["effectScope"]:
+                assert {scope["startEntityCode"], scope["endEntityCode"]} <= entity_codes
+
+
+async def test_install_builtins_is_idempotent(database):
+    again = await builtins.install()
+    assert all(count == 0 for count in again.values())
+
+
+def test_model_docstrings_are_safe_table_comments():
+    """Tortoise copies model docstrings into SQL comments without escaping quotes or semicolons."""
+    for path in MODEL_DIR.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                doc = ast.get_docstring(node) or ""
+                assert "'" not in doc and ";" not in doc, f"{path.name}:{node.name}"

@@ -1,0 +1,72 @@
+"""Users, units and projects as the rest of the library needs them."""
+from __future__ import annotations
+
+from tortoise.expressions import Q
+
+from toolkit import audit, roles
+from toolkit.auth import passwords
+from toolkit.errors import ValidationError
+from toolkit.model import Project, ProjectMember, Unit, User
+
+
+def profile(user: User) -> dict:
+    """SPEC §3 Profile."""
+    unit = user.unit if getattr(user, "unit_id", None) else None
+    return {
+        "Id": user.id,
+        "Name": user.name,
+        "UserName": user.user_name,
+        "UnitName": unit.name if unit is not None and hasattr(unit, "name") else None,
+        "Role": user.role,
+        "Photo": user.photo,
+    }
+
+
+async def create_user(user_name: str, password: str, role: str, name: str | None = None,
+                      unit: Unit | None = None, actor: User | None = None, **extra) -> User:
+    user_name = (user_name or "").strip()
+    if not user_name:
+        raise ValidationError("error.field_required", field="userName")
+    if role not in roles.ROLE_CODES:
+        raise ValidationError("error.field_invalid", field="role")
+    if len(password or "") < passwords.MIN_LENGTH:
+        raise ValidationError("auth.password_too_short", min=passwords.MIN_LENGTH)
+    user = await User.create(user_name=user_name, name=(name or user_name).strip(), role=role, unit=unit,
+                             password_hash=passwords.hash_password(password), **extra)
+    await audit.record("user.create", actor.id if actor else None, "user", user.id, role=role)
+    return user
+
+
+async def ensure_user(user_name: str, password: str, role: str, **fields) -> tuple[User, bool]:
+    """Create the user unless one with that name exists (then leave it as it is)."""
+    existing = await User.get_or_none(user_name=user_name)
+    if existing:
+        return existing, False
+    return await create_user(user_name, password, role, **fields), True
+
+
+async def project_ids_of(user: User) -> list[int]:
+    return await ProjectMember.filter(user_id=user.id).values_list("project_id", flat=True)
+
+
+async def list_projects(user: User, page: int = 1, page_size: int = 50, name: str = "") -> tuple[list[dict], int]:
+    """The caller's projects (SPEC §6: own and trial projects unless visible person info is allowed)."""
+    query = Project.all()
+    if user.role != roles.SUPER and not user.visible_person_info:
+        own = await project_ids_of(user)
+        if user.role == roles.ADMIN and user.unit_id:
+            query = query.filter(Q(unit_id=user.unit_id) | Q(id__in=own))
+        else:
+            query = query.filter(id__in=own)
+    if name:
+        query = query.filter(name__icontains=name.strip())
+    total = await query.count()
+    projects = await query.order_by("id").offset((page - 1) * page_size).limit(page_size).prefetch_related("leader")
+    roles_by_project = dict(await ProjectMember.filter(user_id=user.id).values_list("project_id", "role"))
+    items = [
+        {"id": p.id, "name": p.name, "leaderName": p.leader.name if p.leader else None,
+         "role": roles_by_project.get(p.id), "tryout": p.tryout,
+         "endTime": p.end_time.isoformat() if p.end_time else None}
+        for p in projects
+    ]
+    return items, total

@@ -1,0 +1,1 @@
+"""Sign-in: password hashing, signed tokens, sessions."""

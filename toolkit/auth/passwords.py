@@ -1,0 +1,23 @@
+"""Password hashing with argon2 (passlib breaks with bcrypt 5)."""
+from __future__ import annotations
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+
+_hasher = PasswordHasher()
+MIN_LENGTH = 6
+
+
+def hash_password(password: str) -> str:
+    return _hasher.hash(password)
+
+
+def verify_password(password_hash: str, password: str) -> bool:
+    try:
+        return _hasher.verify(password_hash, password)
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+# Verifying against this when the user does not exist keeps the timing alike.
+DUMMY_HASH = hash_password("not-a-real-password")

@@ -1,0 +1,1 @@
+"""The `zhitu` command line."""

@@ -1,0 +1,157 @@
+"""The root of the `zhitu` command: library errors become one-line messages with named exit codes."""
+from __future__ import annotations
+
+import asyncio
+import functools
+import os
+import sys
+from typing import Optional
+
+import typer
+
+from toolkit import messages, settings
+from toolkit.cli import exit_codes
+from toolkit.cli.output import Format, emit, err
+from toolkit.errors import ZhituError
+
+app = typer.Typer(help="Zhitu (知图): education knowledge graphs.", no_args_is_help=True, add_completion=False)
+db_app = typer.Typer(help="Database migrations.", no_args_is_help=True)
+app.add_typer(db_app, name="db")
+
+
+def run_async(coro_fn):
+    """Run an async command body; ZhituError -> one line on stderr and its exit code."""
+
+    @functools.wraps(coro_fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return asyncio.run(coro_fn(*args, **kwargs))
+        except ZhituError as exc:
+            if settings.get("debug"):
+                raise
+            err.print(f"[red]error:[/red] {exc.message(messages.system_lang())}")
+            raise typer.Exit(exc.exit_code)
+
+    return wrapper
+
+
+@app.callback()
+def main(
+    home: Optional[str] = typer.Option(None, "--home", help=settings.REGISTRY["home"].help, envvar="ZHITU_HOME"),
+    db: Optional[str] = typer.Option(None, "--db", help=settings.REGISTRY["db"].help, envvar="ZHITU_DB"),
+    debug: bool = typer.Option(False, "--debug", help=settings.REGISTRY["debug"].help),
+) -> None:
+    """Flags win over the environment, which wins over the config file."""
+    if home:
+        os.environ["ZHITU_HOME"] = home
+    if db:
+        os.environ["ZHITU_DB"] = db
+    if debug:
+        os.environ["ZHITU_DEBUG"] = "1"
+
+
+@db_app.command("migrate")
+@run_async
+async def db_migrate() -> None:
+    """Apply pending migrations."""
+    from toolkit import db
+
+    applied = await db.migrate()
+    err.print(f"applied {len(applied)} migration(s)" + (": " + ", ".join(applied) if applied else ""))
+
+
+@db_app.command("status")
+@run_async
+async def db_status(fmt: Format = typer.Option(Format.table, "--format", "-f", help="table, json or csv"),
+                    as_json: bool = typer.Option(False, "--json", help="Same as --format json.")) -> None:
+    """List migrations and whether each is applied."""
+    from toolkit import db
+
+    states = await db.status()
+    emit([{"name": s.name, "applied": s.applied} for s in states], ["name", "applied"], Format.json if as_json else fmt)
+
+
+@app.command("init")
+@run_async
+async def init(
+    admin_user: Optional[str] = typer.Option(None, "--admin-user", envvar="ZHITU_ADMIN_USER", help="Super admin user name."),
+    admin_password: Optional[str] = typer.Option(None, "--admin-password", envvar="ZHITU_ADMIN_PASSWORD", help="Super admin password."),
+    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
+) -> None:
+    """Create or migrate the database and install the built-in types and templates."""
+    from toolkit.bootstrap import initialise
+
+    if admin_user and not admin_password and sys.stdin.isatty():
+        admin_password = typer.prompt("admin password", hide_input=True, confirmation_prompt=True)
+    report = await initialise(admin_user=admin_user, admin_password=admin_password)
+    result = {"migrationsApplied": report.migrations_applied, "created": report.created,
+              "adminUser": report.admin_user, "adminCreated": report.admin_created}
+    if as_json:
+        emit(result, fmt=Format.json)
+    else:
+        err.print(f"database: {settings.db_url()}")
+        err.print(f"migrations applied: {len(report.migrations_applied)}; created: {report.created}")
+        if report.admin_user:
+            err.print(f"super admin {report.admin_user}: {'created' if report.admin_created else 'already there'}")
+
+
+@app.command("serve")
+def serve(
+    host: str = typer.Option(None, "--host", help=settings.REGISTRY["host"].help),
+    port: int = typer.Option(None, "--port", help=settings.REGISTRY["port"].help),
+    workers: int = typer.Option(None, "--workers", help=settings.REGISTRY["workers"].help),
+    api_only: bool = typer.Option(False, "--api-only", help="Serve the API without the web UI."),
+    rebuild: bool = typer.Option(False, "--rebuild", help="Build the web UI again first."),
+) -> None:
+    """Serve the API and the web UI at one URL (without loading examples)."""
+    _serve(settings.get("host", host), int(settings.get("port", port)), int(settings.get("workers", workers)),
+           not api_only, rebuild, None)
+
+
+def _serve(host: str, port: int, workers: int, with_webui: bool, rebuild: bool, banner) -> None:
+    from service.server import run
+
+    try:
+        run(host, port, workers, with_webui=with_webui, rebuild=rebuild, on_ready=banner)
+    except ZhituError as exc:
+        err.print(f"[red]error:[/red] {exc.message(messages.system_lang())}")
+        raise typer.Exit(exc.exit_code)
+
+
+@app.command("demo")
+def demo(
+    host: str = typer.Option(None, "--host", help=settings.REGISTRY["host"].help),
+    port: int = typer.Option(None, "--port", help=settings.REGISTRY["port"].help),
+    no_serve: bool = typer.Option(False, "--no-serve", help="Load the examples and stop."),
+    api_only: bool = typer.Option(False, "--api-only", help="Serve the API without the web UI."),
+) -> None:
+    """Initialise, load the example data, then serve the platform and print the URL and accounts."""
+    from toolkit import db
+    from toolkit.bootstrap import initialise
+    from toolkit.demo import load_examples
+
+    async def prepare():
+        await initialise()
+        async with db.opened():
+            return await load_examples()
+
+    report = run_async(prepare)()
+    host, port = settings.get("host", host), int(settings.get("port", port))
+
+    def banner() -> None:
+        err.print(f"\n[bold]Zhitu is running at http://{host}:{port}[/bold]  (API docs: /docs)")
+        emit(report.users, ["userName", "password", "role", "name"], title="demo accounts")
+        err.print(f"graphs loaded: {len(report.graphs_created)} new, {len(report.graphs_kept)} kept\n")
+
+    if no_serve:
+        banner()
+        return
+    _serve(host, port, int(settings.get("workers")), not api_only, False, banner)
+
+
+def entry() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    entry()

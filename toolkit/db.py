@@ -1,0 +1,131 @@
+"""Opening, migrating and closing the one storage (SQLite or PostgreSQL) through Tortoise."""
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+from typing import AsyncIterator
+
+from tortoise import Tortoise
+from tortoise.connection import get_connection
+from tortoise.migrations.api import migrate as tortoise_migrate
+from tortoise.migrations.executor import MigrationExecutor
+
+from toolkit import settings
+from toolkit.errors import DatabaseError
+
+APP_LABEL = "models"
+MODELS_MODULE = "toolkit.model"
+MIGRATIONS_MODULE = "toolkit.migrations"
+
+
+def normalise_url(url: str) -> str:
+    if url.startswith("postgresql://"):
+        url = "postgres://" + url[len("postgresql://"):]
+    if not (url.startswith("sqlite://") or url.startswith("postgres://")):
+        raise DatabaseError("db.unknown_scheme", url=url)
+    return url
+
+
+def tortoise_config(url: str | None = None) -> dict:
+    url = normalise_url(url or settings.db_url())
+    connection: dict | str = url
+    if url.startswith("sqlite://"):
+        path = url[len("sqlite://"):]
+        if path != ":memory:":
+            # aiosqlite hangs rather than fails when the folder is missing.
+            from pathlib import Path
+
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        # WAL lets readers go on while one writer writes; foreign keys make cascades real.
+        connection = {
+            "engine": "tortoise.backends.sqlite",
+            "credentials": {
+                "file_path": path,
+                "journal_mode": "WAL",
+                "foreign_keys": "ON",
+                "synchronous": "NORMAL",
+            },
+        }
+    return {
+        "connections": {"default": connection},
+        "apps": {
+            APP_LABEL: {
+                "models": [MODELS_MODULE],
+                "default_connection": "default",
+                "migrations": MIGRATIONS_MODULE,
+            }
+        },
+        "use_tz": True,
+        "timezone": "UTC",
+    }
+
+
+async def connect(url: str | None = None) -> None:
+    """Open the database for this process (every task sees it)."""
+    try:
+        await Tortoise.init(config=tortoise_config(url), _enable_global_fallback=True)
+    except DatabaseError:
+        raise
+    except Exception as exc:  # the driver's own errors name the cause
+        raise DatabaseError(detail=str(exc)) from exc
+
+
+async def close() -> None:
+    await Tortoise.close_connections()
+
+
+@contextlib.asynccontextmanager
+async def opened(url: str | None = None, migrate_first: bool = False) -> AsyncIterator[None]:
+    if migrate_first:
+        await migrate(url)
+    await connect(url)
+    try:
+        yield
+    finally:
+        await close()
+
+
+async def migrate(url: str | None = None, progress=None) -> list[str]:
+    """Apply pending migrations; returns the names applied."""
+    applied: list[str] = []
+
+    def record(event: str, app_label: str, name: str) -> None:
+        if event == "apply_done":
+            applied.append(name)
+        if progress:
+            progress(event, app_label, name)
+
+    try:
+        await tortoise_migrate(config=tortoise_config(url), progress=record)
+    except DatabaseError:
+        raise
+    except (OSError, ConnectionError) as exc:
+        raise DatabaseError(detail=str(exc)) from exc
+    finally:
+        await Tortoise.close_connections()
+    return applied
+
+
+@dataclass
+class MigrationState:
+    name: str
+    applied: bool
+
+
+async def status(url: str | None = None) -> list[MigrationState]:
+    """Every migration on disk, in order, and whether it is applied."""
+    config = tortoise_config(url)
+    await Tortoise.init(config=config, init_connections=False)
+    try:
+        executor = MigrationExecutor(get_connection("default"), config["apps"])
+        await executor.loader.build_graph()
+        applied = {key.name for key in await executor.recorder.applied_migrations() if key.app_label == APP_LABEL}
+        return [MigrationState(key.name, key.name in applied) for key in executor._full_plan() if key.app_label == APP_LABEL]
+    except (OSError, ConnectionError) as exc:
+        raise DatabaseError(detail=str(exc)) from exc
+    finally:
+        await Tortoise.close_connections()
+
+
+def is_postgres(url: str | None = None) -> bool:
+    return normalise_url(url or settings.db_url()).startswith("postgres://")

@@ -1,0 +1,68 @@
+"""The library's exceptions: each carries a message key and parameters, never a language."""
+from __future__ import annotations
+
+from toolkit import messages
+
+
+class ZhituError(Exception):
+    """Base of every error the library raises on purpose."""
+
+    key = "error.generic"
+    exit_code = 1
+
+    def __init__(self, key: str | None = None, **params: object) -> None:
+        self.key = key or self.key
+        self.params = params
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str | None = None) -> str:
+        return messages.text(self.key, lang, **self.params)
+
+
+class ValidationError(ZhituError):
+    key = "error.field_invalid"
+    exit_code = 3
+
+
+class NotFound(ZhituError):
+    key = "error.not_found"
+    exit_code = 4
+
+
+class Forbidden(ZhituError):
+    key = "error.forbidden"
+    exit_code = 5
+
+
+class Conflict(ZhituError):
+    key = "error.conflict"
+    exit_code = 6
+
+
+class AuthError(ZhituError):
+    """A sign-in problem. reason: missing, expired, invalid, replaced (answers HTTP 401)."""
+
+    exit_code = 7
+
+    def __init__(self, reason: str, key: str | None = None, **params: object) -> None:
+        self.reason = reason
+        super().__init__(key or f"auth.{reason}", **params)
+
+
+class LoginRefused(ZhituError):
+    """Wrong credentials, a disabled account, too many attempts: code 1, not 401."""
+
+    key = "auth.bad_credentials"
+    exit_code = 7
+
+
+class DatabaseError(ZhituError):
+    key = "db.unreachable"
+    exit_code = 8
+
+
+class FormatError(ValidationError):
+    """A bad file: one location (file, sheet/row/column or topic path) and a plain message."""
+
+    key = "graphdoc.invalid"
+    exit_code = 3

@@ -1,0 +1,1 @@
+"""Graphs: storing, listing and (later) every graph operation of the product."""

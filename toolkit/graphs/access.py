@@ -1,0 +1,46 @@
+"""Who may see and who may edit a graph (SPEC §6)."""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from tortoise.expressions import Q
+
+from toolkit import roles
+from toolkit.model import ProjectMember, User
+
+
+async def visible_filter(user: User, by_role: bool) -> Q | None:
+    """A filter on Graph for what the caller may list; None means everything.
+
+    `list` shows the graphs of the caller's own projects and the ones they created or author;
+    `listByRole` widens that to what the role allows: a super admin every graph, an admin every
+    graph of their unit's projects.
+    """
+    if by_role and user.role == roles.SUPER:
+        return None
+    project_ids = await ProjectMember.filter(user_id=user.id).values_list("project_id", flat=True)
+    condition = Q(project_id__in=list(project_ids)) | Q(create_user_id=user.id)
+    if by_role and user.role == roles.ADMIN and user.unit_id:
+        condition |= Q(project__unit_id=user.unit_id)
+    return condition
+
+
+def trial_expired(is_tryout: bool, project_end_time: datetime | None, now: datetime | None = None) -> bool:
+    if not is_tryout or project_end_time is None:
+        return False
+    now = now or datetime.now(timezone.utc)
+    return project_end_time <= now
+
+
+def is_editable(user: User, *, create_user_id: int | None, author_ids: list, project_role: str | None,
+                project_unit_id: int | None, expired: bool) -> bool:
+    """isEdit for the caller: read-only for testers and expired trials."""
+    if user.role == roles.TEST or expired:
+        return False
+    if user.role == roles.SUPER:
+        return True
+    if user.role == roles.ADMIN and user.unit_id and user.unit_id == project_unit_id:
+        return True
+    if create_user_id == user.id or user.id in (author_ids or []):
+        return True
+    return project_role in roles.PROJECT_ROLES

@@ -1,0 +1,81 @@
+"""The graph list (SPEC §3 graph list item) with paging and filters."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from toolkit.errors import ValidationError
+from toolkit.graphs.access import is_editable, trial_expired, visible_filter
+from toolkit.model import Graph, ProjectMember, User
+
+MAX_PAGE_SIZE = 10000
+
+_FIELDS = (
+    "id", "name", "template_id", "template__name", "template__kind", "project_id", "project__name",
+    "project__end_time", "project__tryout", "project__unit_id", "release_state", "is_tryout", "is_public",
+    "create_user_id", "extend_relations", "author_ids", "relation_graph_id", "node_count", "updated_at",
+)
+
+
+@dataclass
+class GraphFilter:
+    name: str = ""
+    project_id: int | None = None
+    template_id: int | None = None
+    release_state: int | None = None
+
+
+def check_paging(page: int, page_size: int) -> None:
+    if page < 1:
+        raise ValidationError("error.field_invalid", field="page")
+    if not 1 <= page_size <= MAX_PAGE_SIZE:
+        raise ValidationError("error.page_size", max=MAX_PAGE_SIZE)
+
+
+async def list_graphs(user: User, page: int = 1, page_size: int = 10, filters: GraphFilter | None = None,
+                      by_role: bool = False) -> tuple[list[dict], int]:
+    check_paging(page, page_size)
+    filters = filters or GraphFilter()
+    query = Graph.all()
+    condition = await visible_filter(user, by_role)
+    if condition is not None:
+        query = query.filter(condition)
+    if filters.name.strip():
+        query = query.filter(name__icontains=filters.name.strip())
+    if filters.project_id is not None:
+        query = query.filter(project_id=filters.project_id)
+    if filters.template_id is not None:
+        query = query.filter(template_id=filters.template_id)
+    if filters.release_state is not None:
+        query = query.filter(release_state=filters.release_state)
+    total = await query.count()
+    rows = await query.order_by("-updated_at", "-id").offset((page - 1) * page_size).limit(page_size).values(*_FIELDS)
+    project_roles = dict(await ProjectMember.filter(user_id=user.id).values_list("project_id", "role"))
+    return [_item(user, row, project_roles.get(row["project_id"])) for row in rows], total
+
+
+def _item(user: User, row: dict, project_role: str | None) -> dict:
+    tryout = bool(row["is_tryout"] or row["project__tryout"])
+    end_time = row["project__end_time"]
+    expired = trial_expired(tryout, end_time)
+    editable = is_editable(user, create_user_id=row["create_user_id"], author_ids=row["author_ids"],
+                           project_role=project_role, project_unit_id=row["project__unit_id"], expired=expired)
+    return {
+        "id": row["id"],
+        "name": row["name"],
+        "templateId": row["template_id"],
+        "templateName": row["template__name"],
+        "templateKind": row["template__kind"],
+        "projectId": row["project_id"],
+        "projectName": row["project__name"],
+        "releaseState": row["release_state"],
+        "isTryout": tryout,
+        "isPublic": bool(row["is_public"]),
+        "createUserId": row["create_user_id"],
+        "projectEndTime": end_time.isoformat() if end_time else None,
+        "extendRelations": row["extend_relations"] or [],
+        "isEdit": 1 if editable else 0,
+        "authorIds": row["author_ids"] or [],
+        "relationGraphId": row["relation_graph_id"],
+        "nodeCount": row["node_count"],
+        "updateTime": row["updated_at"].isoformat() if row["updated_at"] else None,
+    }

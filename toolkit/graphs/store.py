@@ -1,0 +1,94 @@
+"""Storing a GraphDoc as a new graph, in one transaction."""
+from __future__ import annotations
+
+from tortoise.transactions import in_transaction
+
+from toolkit import audit
+from toolkit.errors import FormatError
+from toolkit.graphdoc import GraphDoc
+from toolkit.model import Graph, Node, NodeTag, Project, Relation, RelationType, Tag, Template, User
+
+BATCH = 1000
+
+
+def _allowed_children(template: Template) -> dict[str, set[str]]:
+    return {e["code"]: set(e.get("children") or []) for e in template.entitys}
+
+
+def _root_codes(template: Template) -> set[str]:
+    return {e["code"] for e in template.entitys if e.get("isRoot")}
+
+
+async def check_document(doc: GraphDoc, template: Template) -> None:
+    """Entity types and relations must fit the template; raises FormatError naming the place."""
+    allowed = _allowed_children(template)
+    if doc.root.type not in _root_codes(template):
+        raise FormatError("graphdoc.unknown_entity", where=doc.root.name, template=template.code, type=doc.root.type)
+    for node, parent, _level in doc.walk():
+        if node.type not in allowed:
+            raise FormatError("graphdoc.unknown_entity", where=node.name, template=template.code, type=node.type)
+        if parent is not None and node.type not in allowed[parent.type]:
+            raise FormatError("graphdoc.unknown_entity", where=f"{parent.name} > {node.name}",
+                              template=template.code, type=node.type)
+    relation_codes = {r["code"] for r in template.relations}
+    known = set(await RelationType.all().values_list("code", flat=True))
+    for relation in doc.relations:
+        if relation.type not in known or relation.type not in relation_codes:
+            raise FormatError("graphdoc.unknown_relation", where=f"{relation.start} -> {relation.target}", type=relation.type)
+
+
+async def store_document(doc: GraphDoc, project: Project | None, user: User | None, name: str | None = None) -> Graph:
+    """Create a graph from a document: nodes, tags and relations, all or nothing."""
+    template = await Template.get_or_none(code=doc.template)
+    if template is None:
+        raise FormatError("graphdoc.unknown_template", template=doc.template)
+    await check_document(doc, template)
+    relation_names = dict(await RelationType.all().values_list("code", "name"))
+    async with in_transaction():
+        graph = await Graph.create(
+            name=(name or doc.name).strip(), description=doc.description, template=template, project=project,
+            create_user=user, is_tryout=bool(project and project.tryout), author_ids=[user.id] if user else [],
+        )
+        # Insert level by level; the file's node id rides in external_key so parents can be found.
+        ids: dict[str, int] = {}
+        by_level: dict[int, list] = {}
+        for node, parent, level in doc.walk():
+            by_level.setdefault(level, []).append((node, parent))
+        for level in sorted(by_level):
+            rows = []
+            for node, parent in by_level[level]:
+                order = parent.children.index(node) if parent is not None else 0
+                direction = None
+                if level == 1:
+                    direction = "right" if order % 2 == 0 else "left"
+                rows.append(Node(
+                    graph_id=graph.id, parent_id=ids[parent.id] if parent is not None else None, order=order,
+                    level=level, name=node.name, type=node.type, desc=node.desc, define=node.define,
+                    desc_tags=node.desc_tags, attributes=node.attributes, is_control=node.is_control,
+                    is_core=node.is_core, direction=direction, external_key=node.id,
+                ))
+            await Node.bulk_create(rows, batch_size=BATCH)
+            keys = [node.id for node, _ in by_level[level]]
+            for start in range(0, len(keys), BATCH):
+                chunk = keys[start:start + BATCH]
+                for node_id, key in await Node.filter(graph_id=graph.id, external_key__in=chunk).values_list("id", "external_key"):
+                    ids[key] = node_id
+        tag_names = {tag for node, _p, _l in doc.walk() for tag in node.tags}
+        tags = {}
+        for tag_name in sorted(tag_names):
+            tag = await Tag.filter(name=tag_name).first()
+            if tag is None:
+                tag = await Tag.create(name=tag_name)
+            tags[tag_name] = tag.id
+        node_tags = [NodeTag(node_id=ids[node.id], tag_id=tags[t]) for node, _p, _l in doc.walk() for t in dict.fromkeys(node.tags)]
+        await NodeTag.bulk_create(node_tags, batch_size=BATCH)
+        relations = [
+            Relation(graph_id=graph.id, start_node_id=ids[r.start], target_node_id=ids[r.target], relation_type=r.type,
+                     relation_name=r.name or relation_names.get(r.type, r.type), attributes=r.attributes)
+            for r in {(r.start, r.target, r.type): r for r in doc.relations}.values()
+        ]
+        await Relation.bulk_create(relations, batch_size=BATCH)
+        graph.node_count = len(ids)
+        await graph.save(update_fields=["node_count"])
+        await audit.record("graph.create", user.id if user else None, "graph", graph.id, nodes=len(ids), source="document")
+    return graph

@@ -1,0 +1,82 @@
+"""User-facing messages of the library in zh-CN and en, looked up by key."""
+from __future__ import annotations
+
+import locale
+import os
+
+DEFAULT_LANG = "zh-CN"
+LANGS = ("zh-CN", "en")
+
+CATALOGUE: dict[str, tuple[str, str]] = {
+    "ok": ("操作成功", "OK"),
+    "error.generic": ("操作失败", "The operation failed"),
+    "error.internal": ("服务器内部错误，请稍后再试", "Internal server error, please try again later"),
+    "error.not_found": ("{what}不存在", "{what} does not exist"),
+    "error.route_not_found": ("请求的接口不存在", "The requested endpoint does not exist"),
+    "error.method_not_allowed": ("请求方法不被允许", "Method not allowed"),
+    "error.forbidden": ("没有权限执行此操作", "You are not allowed to do this"),
+    "error.bad_json": ("请求体不是有效的 JSON", "The request body is not valid JSON"),
+    "error.body_required": ("请求体不能为空", "The request body must not be empty"),
+    "error.field_required": ("缺少必填字段：{field}", "Missing required field: {field}"),
+    "error.field_invalid": ("字段 {field} 的值无效", "Invalid value for field {field}"),
+    "error.page_size": ("每页条数必须在 1 到 {max} 之间", "Page size must be between 1 and {max}"),
+    "error.conflict": ("数据已被他人修改，请刷新后重试", "The data was changed by someone else; reload and try again"),
+    "error.payload_too_large": ("上传内容过大", "The upload is too large"),
+    "auth.bad_credentials": ("用户名或密码错误", "Wrong user name or password"),
+    "auth.disabled": ("账号已被停用", "This account is disabled"),
+    "auth.too_many_attempts": ("登录失败次数过多，请 1 分钟后再试", "Too many failed sign-ins; try again in a minute"),
+    "auth.missing": ("请先登录", "Please sign in"),
+    "auth.expired": ("登录已超时，请重新登录", "Your session has timed out; please sign in again"),
+    "auth.invalid": ("登录凭证无效，请重新登录", "Your sign-in token is invalid; please sign in again"),
+    "auth.replaced": ("此账号已在其他电脑上登录，您已被下线", "This account is already logged in on another computer; you have been signed out"),
+    "auth.refresh_invalid": ("刷新凭证无效，请重新登录", "The refresh token is invalid; please sign in again"),
+    "auth.password_required": ("需要管理员密码", "An admin password is required"),
+    "auth.password_too_short": ("密码至少需要 {min} 个字符", "The password needs at least {min} characters"),
+    "what.user": ("用户", "User"),
+    "what.graph": ("图谱", "Graph"),
+    "what.project": ("项目", "Project"),
+    "what.template": ("模板", "Template"),
+    "what.node": ("节点", "Node"),
+    "what.file": ("文件", "File"),
+    "db.unknown_scheme": ("不支持的数据库地址：{url}", "Unsupported database URL: {url}"),
+    "db.unreachable": ("无法连接数据库：{detail}", "Cannot connect to the database: {detail}"),
+    "demo.examples_missing": ("找不到示例目录：{path}", "Examples folder not found: {path}"),
+    "graphdoc.invalid": ("图谱文件无效（{where}）：{detail}", "Invalid graph file ({where}): {detail}"),
+    "graphdoc.unknown_template": ("未知的模板：{template}", "Unknown template: {template}"),
+    "graphdoc.unknown_entity": ("{where}：模板 {template} 不允许实体类型 {type}", "{where}: template {template} does not allow entity type {type}"),
+    "graphdoc.unknown_relation": ("{where}：未知的关系类型 {type}", "{where}: unknown relation type {type}"),
+    "graphdoc.dangling_relation": ("{where}：关系端点 {id} 不存在", "{where}: relation endpoint {id} does not exist"),
+    "graphdoc.duplicate_id": ("{where}：节点编号 {id} 重复", "{where}: duplicate node id {id}"),
+    "webui.build_failed": ("前端构建失败，请查看上面的输出", "Building the web UI failed; see the output above"),
+    "webui.missing": ("找不到前端目录：{path}", "Web UI folder not found: {path}"),
+}
+
+
+def normalise_lang(value: str | None) -> str:
+    """Map an Accept-Language value or a locale name to one of LANGS."""
+    if not value:
+        return DEFAULT_LANG
+    first = value.split(",")[0].split(";")[0].strip().lower().replace("_", "-")
+    if first.startswith("en"):
+        return "en"
+    return DEFAULT_LANG
+
+
+def system_lang() -> str:
+    explicit = os.environ.get("ZHITU_LANG")
+    if explicit:
+        return normalise_lang(explicit)
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if os.environ.get(var):
+            return normalise_lang(os.environ[var])
+    return normalise_lang(locale.getlocale()[0])
+
+
+def text(key: str, lang: str | None = None, **params: object) -> str:
+    zh, en = CATALOGUE.get(key, CATALOGUE["error.generic"])
+    template = en if normalise_lang(lang or system_lang()) == "en" else zh
+    localised = {k: text(v, lang) if isinstance(v, str) and v in CATALOGUE else v for k, v in params.items()}
+    try:
+        return template.format(**localised)
+    except (KeyError, IndexError):
+        return template

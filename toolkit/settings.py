@@ -1,0 +1,113 @@
+"""One registry of settings: name, default, environment variable, help.
+
+Precedence: an explicit value (a CLI flag) > environment > config file > default.
+The config file is ``$ZHITU_HOME/config.json``.
+"""
+from __future__ import annotations
+
+import json
+import os
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+
+@dataclass(frozen=True)
+class Setting:
+    name: str
+    default: Any
+    help: str
+    parse: Callable[[str], Any] = str
+
+    @property
+    def env(self) -> str:
+        return "ZHITU_" + self.name.upper()
+
+
+def _bool(text: str) -> bool:
+    return text.strip().lower() in {"1", "true", "yes", "on"}
+
+
+REGISTRY: dict[str, Setting] = {
+    s.name: s
+    for s in [
+        Setting("home", "~/.zhitu", "Data directory: the SQLite file, uploads, the signing key."),
+        Setting("db", "", "Database URL; empty means sqlite in the data directory. postgres://… selects PostgreSQL."),
+        Setting("secret", "", "Token signing key; empty means a key generated once into the data directory."),
+        Setting("host", "127.0.0.1", "Address the server listens on."),
+        Setting("port", 8000, "Port the server listens on.", int),
+        Setting("workers", 1, "Number of Sanic worker processes.", int),
+        Setting("access_token_minutes", 30, "Lifetime of an access token in minutes.", int),
+        Setting("refresh_token_seconds", 604800, "Lifetime of a refresh token in seconds.", int),
+        Setting("login_failures_per_minute", 5, "Failed logins allowed per account per minute.", int),
+        Setting("upload_max_mb", 200, "Largest accepted upload in MiB.", int),
+        Setting("lang", "", "Language of CLI and TUI messages (zh-CN or en); empty follows the system locale."),
+        Setting("webui_dir", "", "Folder of the Next.js web UI; empty means the webui/ folder beside the code."),
+        Setting("webui_port", 0, "Internal port of the Next.js server; 0 picks the public port + 1.", int),
+        Setting("debug", False, "Show tracebacks.", _bool),
+    ]
+}
+
+
+def _config_file(home: Path) -> dict[str, Any]:
+    path = home / "config.json"
+    if not path.exists():
+        return {}
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def get(name: str, override: Any = None) -> Any:
+    """The value of one setting, resolved by precedence."""
+    setting = REGISTRY[name]
+    if override is not None:
+        return override
+    raw = os.environ.get(setting.env)
+    if raw not in (None, ""):
+        return setting.parse(raw)
+    if name != "home":
+        value = _config_file(home()).get(name)
+        if value is not None:
+            return value
+    return setting.default
+
+
+def home() -> Path:
+    path = Path(os.path.expanduser(str(get("home"))))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def db_url() -> str:
+    url = get("db")
+    if url:
+        return url
+    return f"sqlite://{home() / 'zhitu.sqlite3'}"
+
+
+def secret_key() -> str:
+    """The signing key; generated once and kept in the data directory so workers share it."""
+    value = get("secret")
+    if value:
+        return value
+    path = home() / "secret.key"
+    if not path.exists():
+        path.write_text(secrets.token_urlsafe(48), encoding="utf-8")
+        path.chmod(0o600)
+    return path.read_text(encoding="utf-8").strip()
+
+
+def uploads_dir() -> Path:
+    path = home() / "uploads"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def webui_dir() -> Path:
+    value = get("webui_dir")
+    if value:
+        return Path(value)
+    return Path(__file__).resolve().parent.parent / "webui"
