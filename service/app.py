@@ -36,11 +36,11 @@ def create_app(name: str = "zhitu", db_url: str | None = None, webui_url: str | 
 
     if manage_db:
         @app.before_server_start
-        async def open_database(app, _loop):
+        async def open_database(app):
             await db.connect(db_url)
 
         @app.after_server_stop
-        async def close_database(app, _loop):
+        async def close_database(app):
             await db.close()
 
     webui_url = webui_url or os.environ.get("ZHITU_WEBUI_URL")

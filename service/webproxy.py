@@ -24,11 +24,11 @@ def install(app: Sanic, webui_url: str | None, webui_dir: Path) -> None:
         app.static("/_next/static", static_dir, name="next_static")
 
     @app.before_server_start
-    async def open_client(app, _loop):
+    async def open_client(app):
         app.ctx.webui = httpx.AsyncClient(base_url=webui_url, timeout=60.0, follow_redirects=False)
 
     @app.after_server_stop
-    async def close_client(app, _loop):
+    async def close_client(app):
         await app.ctx.webui.aclose()
 
     @access(public=True)

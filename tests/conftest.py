@@ -94,6 +94,17 @@ def zhitu_home(tmp_path, monkeypatch) -> Path:
 
 
 @pytest.fixture
+def fresh_url(zhitu_home):
+    """An empty, unmigrated database of the kind under test."""
+    if PG_BASE:
+        name = f"zhitu_fresh_{uuid.uuid4().hex[:10]}"
+        yield asyncio.run(_pg_create(name))
+        asyncio.run(_pg_drop(name))
+    else:
+        yield f"sqlite://{zhitu_home / 'fresh.sqlite3'}"
+
+
+@pytest.fixture
 def db_url(template_db, tmp_path, zhitu_home) -> str:
     if PG_BASE:
         return template_db

@@ -9,16 +9,16 @@ from toolkit.model import EntityType, RelationType, Template, User
 MODEL_DIR = Path(__file__).resolve().parent.parent / "toolkit" / "model"
 
 
-async def test_migrate_then_status_lists_applied(zhitu_home):
-    url = f"sqlite://{zhitu_home / 'fresh.sqlite3'}"
+async def test_migrate_then_status_lists_applied(fresh_url):
+    url = fresh_url
     assert await db.status(url) == [db.MigrationState("0001_initial", False)]
     assert await db.migrate(url) == ["0001_initial"]
     assert await db.migrate(url) == []
     assert await db.status(url) == [db.MigrationState("0001_initial", True)]
 
 
-async def test_init_twice_changes_nothing(zhitu_home):
-    url = f"sqlite://{zhitu_home / 'init.sqlite3'}"
+async def test_init_twice_changes_nothing(fresh_url):
+    url = fresh_url
     first = await initialise(url, "root", "secret123")
     assert first.migrations_applied == ["0001_initial"]
     assert first.created["templates"] == 8 and first.admin_created

@@ -1,0 +1,132 @@
+"""Sessions: tests, tests_pg, lint, webui, e2e, bench, demo.
+
+They run in the project's own environment (.venv, made by scripts/bootstrap.sh), not in
+venvs of their own: one install serves every session.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import nox
+
+ROOT = Path(__file__).resolve().parent
+WEBUI = ROOT / "webui"
+PG_URL = os.environ.get("ZHITU_TEST_DB", "postgres://postgres@127.0.0.1:5432/test")
+nox.options.default_venv_backend = "none"
+nox.options.sessions = ["tests", "tests_pg", "webui", "e2e"]
+
+
+def _python() -> str:
+    venv_python = ROOT / ".venv" / "bin" / "python"
+    return str(venv_python) if venv_python.exists() else sys.executable
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """pytest on SQLite."""
+    session.run(_python(), "-m", "pytest", "-q", "-p", "no:cacheprovider", *session.posargs, env={"ZHITU_TEST_DB": ""})
+
+
+@nox.session
+def tests_pg(session: nox.Session) -> None:
+    """pytest on PostgreSQL (a database per run, made and dropped by the fixtures)."""
+    session.run(_python(), "-m", "pytest", "-q", "-p", "no:cacheprovider", *session.posargs, env={"ZHITU_TEST_DB": PG_URL})
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """Byte-compile everything and type-check the web UI."""
+    session.run(_python(), "-m", "compileall", "-q", "toolkit", "service", "tests")
+    session.chdir(WEBUI)
+    session.run("npm", "run", "typecheck", external=True)
+
+
+@nox.session
+def webui(session: nox.Session) -> None:
+    """Web unit tests (vitest) and the type check."""
+    session.chdir(WEBUI)
+    session.run("npm", "run", "typecheck", external=True)
+    session.run("npm", "test", external=True)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _wait_ready(url: str, process: subprocess.Popen, timeout: float = 240.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError("the platform exited before it was ready")
+        try:
+            with urllib.request.urlopen(url + "/basic-api/api/health", timeout=2) as response:
+                if response.status == 200:
+                    with urllib.request.urlopen(url + "/login", timeout=30) as page:
+                        if page.status == 200:
+                            return
+        except OSError:
+            pass
+        time.sleep(0.5)
+    raise RuntimeError("the platform did not become ready")
+
+
+class Platform:
+    """`zhitu demo` on a fresh SQLite home and free ports, for browser tests and benchmarks."""
+
+    def __init__(self, session: nox.Session) -> None:
+        self.session = session
+        self.home = tempfile.mkdtemp(prefix="zhitu-e2e-")
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen | None = None
+
+    def __enter__(self) -> "Platform":
+        env = {**os.environ, "ZHITU_HOME": self.home, "ZHITU_DB": "", "ZHITU_WEBUI_PORT": str(_free_port())}
+        zhitu = str(ROOT / ".venv" / "bin" / "zhitu") if (ROOT / ".venv" / "bin" / "zhitu").exists() else "zhitu"
+        self.process = subprocess.Popen([zhitu, "demo", "--port", str(self.port)], env=env, cwd=ROOT,
+                                        start_new_session=True)
+        _wait_ready(self.url, self.process)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+        shutil.rmtree(self.home, ignore_errors=True)
+
+
+@nox.session
+def e2e(session: nox.Session) -> None:
+    """Build the web UI, run the real platform, drive it in headless Chromium."""
+    # A failed build can poison .next so that later builds fail at once: always build clean.
+    shutil.rmtree(WEBUI / ".next", ignore_errors=True)
+    session.chdir(WEBUI)
+    session.run("npm", "run", "build", external=True, env={"NEXT_TELEMETRY_DISABLED": "1"})
+    with Platform(session) as platform:
+        session.run("npm", "run", "e2e", external=True, env={"ZHITU_URL": platform.url})
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    """Benchmarks: print each figure and its same-run baseline ratio."""
+    session.run(_python(), "-m", "bench", *session.posargs)
+
+
+@nox.session
+def demo(session: nox.Session) -> None:
+    """Run the platform with the example data."""
+    session.run(str(ROOT / ".venv" / "bin" / "zhitu"), "demo", *session.posargs, external=True)

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Installs what Zhitu needs on a fresh Debian machine; every step is skipped when already done.
+#   scripts/bootstrap.sh            Python environment (.venv) and the web UI packages
+#   scripts/bootstrap.sh --test     also Chromium, CJK fonts and a running PostgreSQL
+set -euo pipefail
+cd "$(dirname "$0")/.."
+want_test=0
+[ "${1:-}" = "--test" ] && want_test=1
+
+apt_install() {
+  local missing=()
+  for pkg in "$@"; do dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg"); done
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "bootstrap: apt-get install ${missing[*]}" >&2
+    apt-get update -qq >&2
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >&2
+  fi
+}
+
+if [ $want_test = 1 ]; then
+  apt_install chromium fonts-noto-cjk
+  if command -v pg_ctlcluster >/dev/null 2>&1 && ! pg_isready -q -h 127.0.0.1 -p 5432; then
+    echo "bootstrap: starting PostgreSQL" >&2
+    pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n1)" main start >&2
+    for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
+  fi
+fi
+
+if [ ! -x .venv/bin/python ]; then
+  python3 -m venv .venv
+fi
+stamp=.venv/.zhitu-installed
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+  echo "bootstrap: installing Python packages" >&2
+  .venv/bin/python -m pip install -q --upgrade pip >&2
+  .venv/bin/python -m pip install -q -e ".[dev]" >&2
+  touch "$stamp"
+fi
+
+if [ -f webui/package.json ] && { [ ! -d webui/node_modules ] || [ webui/package-lock.json -nt webui/node_modules ]; }; then
+  echo "bootstrap: installing web UI packages" >&2
+  # The registry lacks other platforms' optional binaries, so `npm ci` may refuse the lockfile.
+  (cd webui && { npm ci --no-audit --no-fund >&2 || npm install --no-audit --no-fund >&2; } && touch node_modules)
+fi

@@ -1,0 +1,65 @@
+"""The zhitu command: init, db migrate/status, errors as one line with named exit codes."""
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from toolkit.cli import exit_codes
+from toolkit.cli.main import app
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def cli_db(fresh_url, monkeypatch):
+    monkeypatch.setenv("ZHITU_DB", fresh_url)
+    return fresh_url
+
+
+def test_init_then_again_changes_nothing(cli_db):
+    first = runner.invoke(app, ["init", "--admin-user", "root", "--admin-password", "secret123", "--json"])
+    assert first.exit_code == 0, first.output
+    report = json.loads(first.stdout)
+    assert report["migrationsApplied"] == ["0001_initial"] and report["adminCreated"] is True
+    assert report["created"]["templates"] == 8
+    second = runner.invoke(app, ["init", "--admin-user", "root", "--admin-password", "secret123", "--json"])
+    again = json.loads(second.stdout)
+    assert again["migrationsApplied"] == [] and again["adminCreated"] is False
+    assert set(again["created"].values()) == {0}
+
+
+def test_db_migrate_and_status(cli_db):
+    before = runner.invoke(app, ["db", "status", "--json"])
+    assert json.loads(before.stdout) == [{"name": "0001_initial", "applied": False}]
+    migrated = runner.invoke(app, ["db", "migrate"])
+    assert migrated.exit_code == 0 and "0001_initial" in migrated.output
+    after = runner.invoke(app, ["db", "status", "--format", "csv"])
+    assert after.stdout.splitlines() == ["name,applied", "0001_initial,True"]
+
+
+def test_init_without_password_is_a_clear_error(cli_db):
+    result = runner.invoke(app, ["init", "--admin-user", "root"])
+    assert result.exit_code == exit_codes.INVALID
+    assert "password" in result.output.lower() or "密码" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_unknown_database_scheme_is_a_clear_error(monkeypatch, zhitu_home):
+    monkeypatch.setenv("ZHITU_DB", "mysql://nowhere/db")
+    result = runner.invoke(app, ["db", "status"])
+    assert result.exit_code == exit_codes.DATABASE and "mysql://nowhere/db" in result.output
+
+
+def test_every_command_has_help():
+    import typer.main
+
+    group = typer.main.get_command(app)
+
+    def walk(command, prefix=()):
+        yield prefix, command
+        for name, sub in getattr(command, "commands", {}).items():
+            yield from walk(sub, prefix + (name,))
+
+    for path, command in walk(group):
+        assert (command.help or "").strip(), path
+        assert runner.invoke(app, [*path, "--help"]).exit_code == 0, path
