@@ -139,7 +139,8 @@ def demo(
     host, port = settings.get("host", host), int(settings.get("port", port))
 
     def banner() -> None:
-        err.print(f"\n[bold]Zhitu is running at http://{host}:{port}[/bold]  (API docs: /docs)")
+        if not no_serve:
+            err.print(f"\n[bold]Zhitu is running at http://{host}:{port}[/bold]  (API docs: /docs)")
         emit(report.users, ["userName", "password", "role", "name"], title="demo accounts")
         err.print(f"graphs loaded: {len(report.graphs_created)} new, {len(report.graphs_kept)} kept\n")
 

@@ -1,0 +1,43 @@
+"""Loading a graph for a caller with the right to see or to edit it (SPEC §6)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from toolkit import roles
+from toolkit.errors import Forbidden, NotFound
+from toolkit.graphs.access import is_editable, trial_expired
+from toolkit.model import Graph, ProjectMember, User
+
+
+@dataclass
+class GraphAccess:
+    graph: Graph
+    can_edit: bool
+    project_role: str | None
+
+
+async def open_graph(user: User, graph_id: int, edit: bool = False) -> GraphAccess:
+    graph = await Graph.get_or_none(id=graph_id).prefetch_related("project", "template")
+    if graph is None:
+        raise NotFound(what="what.graph")
+    project = graph.project
+    project_role = None
+    if project is not None:
+        project_role = await ProjectMember.filter(project_id=project.id, user_id=user.id).values_list("role", flat=True).first()
+    visible = (
+        user.role == roles.SUPER
+        or project_role is not None
+        or graph.create_user_id == user.id
+        or user.id in (graph.author_ids or [])
+        or (user.role == roles.ADMIN and project is not None and project.unit_id == user.unit_id and user.unit_id)
+    )
+    if not visible:
+        raise Forbidden()
+    tryout = graph.is_tryout or bool(project and project.tryout)
+    expired = trial_expired(tryout, project.end_time if project else None)
+    can_edit = is_editable(user, create_user_id=graph.create_user_id, author_ids=graph.author_ids,
+                           project_role=project_role, project_unit_id=project.unit_id if project else None,
+                           expired=expired)
+    if edit and not can_edit:
+        raise Forbidden()
+    return GraphAccess(graph, can_edit, project_role)

@@ -1,0 +1,105 @@
+"""Reading a graph's nodes into memory and shaping them as the API's Node (SPEC §3)."""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from toolkit.model import Node, NodeTag
+
+NODE_FIELDS = ("id", "parent_id", "order", "level", "name", "type", "desc", "define", "desc_tags", "attributes",
+               "is_control", "is_core", "direction", "is_new", "is_updated", "revision", "external_key", "origin")
+
+
+@dataclass
+class TreeIndex:
+    """All nodes of one graph, indexed for tree walks."""
+
+    rows: dict[int, dict]
+    children: dict[int | None, list[int]] = field(default_factory=dict)
+
+    @property
+    def root_id(self) -> int | None:
+        roots = self.children.get(None, [])
+        return roots[0] if roots else None
+
+    def subtree_ids(self, node_id: int) -> list[int]:
+        """The node and every descendant, parents first."""
+        result, stack = [], [node_id]
+        while stack:
+            current = stack.pop()
+            result.append(current)
+            stack.extend(reversed(self.children.get(current, [])))
+        return result
+
+    def ancestors(self, node_id: int) -> list[int]:
+        result, current = [], self.rows[node_id]["parent_id"]
+        while current is not None:
+            result.append(current)
+            current = self.rows[current]["parent_id"]
+        return result
+
+    def path_names(self, node_id: int) -> list[str]:
+        return [self.rows[i]["name"] for i in reversed([node_id, *self.ancestors(node_id)])]
+
+
+async def load_index(graph_id: int, fields: tuple[str, ...] = NODE_FIELDS) -> TreeIndex:
+    rows = await Node.filter(graph_id=graph_id).values(*fields)
+    by_id = {row["id"]: row for row in rows}
+    children: dict[int | None, list[int]] = defaultdict(list)
+    for row in sorted(rows, key=lambda r: (r["order"], r["id"])):
+        children[row["parent_id"]].append(row["id"])
+    return TreeIndex(by_id, dict(children))
+
+
+async def tags_by_node(node_ids: list[int] | None = None, graph_id: int | None = None) -> dict[int, list[dict]]:
+    query = NodeTag.all()
+    if graph_id is not None:
+        query = query.filter(node__graph_id=graph_id)
+    if node_ids is not None:
+        query = query.filter(node_id__in=node_ids)
+    result: dict[int, list[dict]] = defaultdict(list)
+    for node_id, tag_id, name in await query.order_by("tag__sort", "tag_id").values_list("node_id", "tag_id", "tag__name"):
+        result[node_id].append({"id": tag_id, "name": name})
+    return result
+
+
+def node_view(row: dict, tags: list[dict] | None = None) -> dict:
+    """SPEC §3 Node, without children."""
+    return {
+        "id": row["id"],
+        "parentId": row["parent_id"],
+        "name": row["name"],
+        "type": row["type"],
+        "desc": row["desc"],
+        "define": row["define"],
+        "descTags": row["desc_tags"] or [],
+        "attributes": row["attributes"] or {},
+        "nodeTags": tags or [],
+        "order": row["order"],
+        "level": row["level"],
+        "isControl": bool(row["is_control"]),
+        "isCore": bool(row["is_core"]),
+        "direction": row["direction"],
+        "isNewNode": bool(row["is_new"]),
+        "isUpdateNode": bool(row["is_updated"]),
+        "isDefine": bool((row["define"] or "").strip()),
+        "revision": row["revision"],
+    }
+
+
+def nested(index: TreeIndex, start: int, tags: dict[int, list[dict]], max_depth: int | None = None) -> dict:
+    """The subtree under `start` as nested Node objects with `childs`, built without recursion."""
+    top = node_view(index.rows[start], tags.get(start))
+    top["childs"] = []
+    stack = [(start, top, 0)]
+    while stack:
+        node_id, view, depth = stack.pop()
+        if max_depth is not None and depth >= max_depth:
+            view["hasChilds"] = bool(index.children.get(node_id))
+            continue
+        for child_id in index.children.get(node_id, []):
+            child = node_view(index.rows[child_id], tags.get(child_id))
+            child["childs"] = []
+            view["childs"].append(child)
+            stack.append((child_id, child, depth + 1))
+    return top
