@@ -1,0 +1,84 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useRouter, useSearchParams } from "next/navigation";
+import { Suspense, useEffect, useState } from "react";
+import { LanguagePicker } from "@/components/shell/language-picker";
+import { ThemeToggle } from "@/components/shell/theme-toggle";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { login } from "@/lib/api/auth";
+import { ApiError } from "@/lib/api/client";
+import { sessionTimedOut, takeRedirect } from "@/lib/session";
+
+const DEFAULT_TARGET = "/knowledgeGraph/index";
+
+function safeTarget(candidate: string | null): string {
+  // Only same-site paths: never send a user to another origin after sign-in.
+  return candidate && candidate.startsWith("/") && !candidate.startsWith("//") && !candidate.startsWith("/login") ? candidate : DEFAULT_TARGET;
+}
+
+function LoginForm() {
+  const t = useTranslations("login");
+  const router = useRouter();
+  const params = useSearchParams();
+  const [userName, setUserName] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [timedOut, setTimedOut] = useState(false);
+  useEffect(() => setTimedOut(sessionTimedOut()), []);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!userName.trim()) return setError(t("userNameRequired"));
+    if (!password) return setError(t("passwordRequired"));
+    setBusy(true);
+    setError(null);
+    try {
+      await login(userName.trim(), password);
+      router.replace(safeTarget(params.get("redirect") ?? takeRedirect()));
+    } catch (cause) {
+      if (cause instanceof ApiError) setError(cause.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="w-[360px] rounded-lg bg-card p-8 shadow-lg" noValidate>
+      <h1 className="text-xl font-semibold">{t("title")}</h1>
+      <p className="mb-6 mt-1 text-sm text-muted">{t("subtitle")}</p>
+      {timedOut && <p className="mb-4 rounded bg-amber-100 px-3 py-2 text-sm text-amber-900">{t("sessionTimeout")}</p>}
+      <label className="mb-1 block text-sm" htmlFor="userName">
+        {t("userName")}
+      </label>
+      <Input id="userName" name="userName" autoComplete="username" value={userName} onChange={(e) => setUserName(e.target.value)} className="mb-4 h-10" />
+      <label className="mb-1 block text-sm" htmlFor="password">
+        {t("password")}
+      </label>
+      <Input id="password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} className="mb-4 h-10" />
+      {error && (
+        <p role="alert" className="mb-4 text-sm text-danger" data-testid="login-error">
+          {error}
+        </p>
+      )}
+      <Button type="submit" size="lg" className="w-full" disabled={busy}>
+        {busy ? t("submitting") : t("submit")}
+      </Button>
+    </form>
+  );
+}
+
+export default function LoginPage() {
+  return (
+    <div className="relative flex min-h-screen items-center justify-center bg-gradient-to-br from-[#0960bd]/20 via-background to-background">
+      <div className="absolute right-4 top-4 flex items-center gap-2">
+        <ThemeToggle />
+        <LanguagePicker />
+      </div>
+      <Suspense>
+        <LoginForm />
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useSyncExternalStore } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import { closeModal, currentModal, currentToasts, dismissToast, subscribeFeedback } from "@/lib/feedback";
+import { cn } from "@/lib/utils";
+
+const EMPTY: never[] = [];
+
+/** Renders the toasts (top right, 3 s) and the modal raised through lib/feedback. */
+export function FeedbackHost() {
+  const t = useTranslations("feedback");
+  const toasts = useSyncExternalStore(subscribeFeedback, currentToasts, () => EMPTY);
+  const modal = useSyncExternalStore(subscribeFeedback, currentModal, () => null);
+  return (
+    <>
+      <div className="pointer-events-none fixed right-4 top-4 z-[60] flex w-80 flex-col gap-2" role="status" aria-live="polite">
+        {toasts.map((item) => (
+          <div
+            key={item.id}
+            data-testid="toast"
+            onClick={() => dismissToast(item.id)}
+            className={cn(
+              "pointer-events-auto rounded-md border bg-card px-3 py-2 text-sm shadow-lg",
+              item.kind === "error" ? "border-danger/40" : item.kind === "success" ? "border-success/40" : "border-border",
+            )}
+          >
+            {item.key ? t(item.key) : item.text}
+          </div>
+        ))}
+      </div>
+      <Dialog open={modal !== null} onOpenChange={(open) => !open && closeModal()}>
+        <DialogContent data-testid="modal">
+          <DialogTitle className="mb-2 text-base font-semibold">{modal ? t(modal.titleKey) : ""}</DialogTitle>
+          <DialogDescription className="mb-4 text-sm">{modal?.key ? t(modal.key) : modal?.text}</DialogDescription>
+          <div className="flex justify-end">
+            <Button onClick={closeModal}>{t("ok")}</Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,154 @@
+"use client";
+import { LogOut, Menu as MenuIcon, PanelLeftClose, PanelLeftOpen, Search } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { usePathname, useRouter } from "next/navigation";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { LanguagePicker } from "@/components/shell/language-picker";
+import { MenuSearchDialog } from "@/components/shell/menu-search-dialog";
+import { Sidebar } from "@/components/shell/sidebar";
+import { ThemeToggle } from "@/components/shell/theme-toggle";
+import { useIsMobile } from "@/hooks/use-media";
+import { usePreferences } from "@/hooks/use-preferences";
+import { useSession } from "@/hooks/use-session";
+import { logout } from "@/lib/api/auth";
+import { shellColors } from "@/lib/colors";
+import { flattenMenu } from "@/lib/menu-search";
+import { setPreferences } from "@/lib/preferences";
+import { roleName } from "@/lib/roles";
+import { canOpen, matchRoute, menuFor } from "@/lib/routes";
+import { storeRedirect } from "@/lib/session";
+import { cn } from "@/lib/utils";
+
+/** The signed-in frame: sidebar, header, breadcrumb, search; guards sign-in and roles. */
+export function AppShell({ children }: { children: React.ReactNode }) {
+  const tMenu = useTranslations("menu");
+  const t = useTranslations("shell");
+  const router = useRouter();
+  const pathname = usePathname();
+  const session = useSession();
+  const preferences = usePreferences();
+  const isMobile = useIsMobile();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const role = roleName(session?.profile.Role);
+  const allowed = session ? canOpen(pathname, role) : false;
+
+  useEffect(() => {
+    if (session === null) {
+      const here = window.location.pathname + window.location.search;
+      storeRedirect(here);
+      router.replace(`/login?redirect=${encodeURIComponent(here)}`);
+    } else if (session && !allowed) {
+      router.replace("/exception");
+    }
+  }, [session, allowed, router]);
+
+  // SPEC §2: below 992 px the menu is forced inline; the previous settings come back when wider.
+  const savedCollapsed = useRef<boolean | null>(null);
+  useEffect(() => {
+    if (isMobile && savedCollapsed.current === null) {
+      savedCollapsed.current = preferences.collapsed;
+    } else if (!isMobile && savedCollapsed.current !== null) {
+      setPreferences({ collapsed: savedCollapsed.current });
+      savedCollapsed.current = null;
+      setDrawerOpen(false);
+    }
+  }, [isMobile, preferences.collapsed]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "k") {
+        event.preventDefault();
+        setSearchOpen(true);
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  const menu = useMemo(() => menuFor(role, (key) => tMenu(key)), [role, tMenu]);
+  const entries = useMemo(() => flattenMenu(menu), [menu]);
+  const colors = shellColors(preferences.headerBg, preferences.menuBg, preferences.darkMode);
+  const crumbs = (matchRoute(pathname) ?? []).map((route) => tMenu(route.meta.title));
+
+  if (!session || !allowed) return null;
+
+  const sidebar = (
+    <Sidebar
+      items={menu}
+      collapsed={isMobile ? false : preferences.collapsed}
+      background={colors.sidebarBg}
+      theme={colors.sidebarTheme}
+      onNavigate={() => setDrawerOpen(false)}
+    />
+  );
+
+  return (
+    <div className="flex h-screen overflow-hidden" data-mobile={isMobile}>
+      {!isMobile && <aside className="h-full shrink-0">{sidebar}</aside>}
+      {isMobile && drawerOpen && (
+        <div className="fixed inset-0 z-40 flex" data-testid="mobile-menu">
+          <aside className="h-full">{sidebar}</aside>
+          <button aria-label={t("collapse")} className="flex-1 bg-black/45" onClick={() => setDrawerOpen(false)} />
+        </div>
+      )}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header
+          data-testid="header"
+          data-theme={colors.headerTheme}
+          className={cn("flex h-12 shrink-0 items-center gap-2 border-b border-border px-3", colors.headerTheme === "dark" ? "shell-dark" : "shell-light")}
+          style={{ background: colors.headerBg }}
+        >
+          {isMobile ? (
+            <Button variant="ghost" size="icon" aria-label={t("openMenu")} onClick={() => setDrawerOpen(true)}>
+              <MenuIcon size={16} />
+            </Button>
+          ) : (
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={preferences.collapsed ? t("expand") : t("collapse")}
+              onClick={() => setPreferences({ collapsed: !preferences.collapsed })}
+            >
+              {preferences.collapsed ? <PanelLeftOpen size={16} /> : <PanelLeftClose size={16} />}
+            </Button>
+          )}
+          <nav aria-label={t("breadcrumb")} className="flex min-w-0 items-center gap-1 text-sm" data-testid="breadcrumb">
+            {crumbs.map((crumb, index) => (
+              <span key={index} className={cn(index === crumbs.length - 1 ? "font-medium" : "opacity-60")}>
+                {index > 0 && <span className="mx-1 opacity-40">/</span>}
+                {crumb}
+              </span>
+            ))}
+          </nav>
+          <div className="ml-auto flex items-center gap-1">
+            <Button variant="ghost" size="icon" aria-label={t("search")} title={t("search")} data-testid="open-search" onClick={() => setSearchOpen(true)}>
+              <Search size={16} />
+            </Button>
+            <ThemeToggle />
+            <LanguagePicker className="text-foreground" />
+            <span className="mx-2 hidden text-sm sm:inline" data-testid="user-name">
+              {session.profile.Name}
+            </span>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={t("signOut")}
+              title={t("signOut")}
+              data-testid="sign-out"
+              onClick={async () => {
+                await logout();
+                router.replace("/login");
+              }}
+            >
+              <LogOut size={16} />
+            </Button>
+          </div>
+        </header>
+        <main className="min-h-0 flex-1 overflow-auto p-4">{children}</main>
+      </div>
+      <MenuSearchDialog open={searchOpen} onOpenChange={setSearchOpen} entries={entries} onNavigate={(path) => router.push(path)} />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+// Launching Debian's Chromium for the browser tests (never a downloaded browser).
+import { mkdtempSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+export const BASE_URL = process.env.ZHITU_URL ?? "http://127.0.0.1:8000";
+export const SCREENSHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "screenshots");
+export const PASSWORD = "Zhitu@2026";
+
+export async function launch() {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const userDataDir = mkdtempSync(path.join(tmpdir(), "zhitu-chromium-"));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    viewport: { width: 1366, height: 820 },
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic", "--no-first-run",
+      "--disable-component-update", "--disable-sync"],
+  });
+  return context;
+}
+
+export async function signIn(page, userName, password = PASSWORD) {
+  await page.goto(`${BASE_URL}/login`);
+  await page.fill("#userName", userName);
+  await page.fill("#password", password);
+  await page.click("button[type=submit]");
+  await page.waitForURL("**/knowledgeGraph/index");
+}

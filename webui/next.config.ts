@@ -1,0 +1,16 @@
+import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
+
+const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
+const apiUrl = process.env.ZHITU_API_URL ?? "http://127.0.0.1:8000";
+
+const config: NextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // In production the API server fronts Next; only `next dev` needs to reach the API itself.
+  async rewrites() {
+    return process.env.NODE_ENV === "development" ? [{ source: "/basic-api/:path*", destination: `${apiUrl}/basic-api/:path*` }] : [];
+  },
+};
+
+export default withNextIntl(config);
