@@ -13,11 +13,12 @@ import pytest
 from sanic import Sanic
 
 from toolkit import builtins, db
-from toolkit.accounts import create_user
-from toolkit.model import Project, ProjectMember, Unit
+from toolkit.auth.passwords import hash_password
+from toolkit.model import Project, ProjectMember, Unit, User
 
 PG_BASE = os.environ.get("ZHITU_TEST_DB")
 PASSWORD = "Secret@123"
+PASSWORD_HASH = hash_password(PASSWORD)  # hashed once: argon2 is slow on purpose
 _app_names = itertools.count()
 
 
@@ -128,11 +129,9 @@ async def people(database):
     unit = await Unit.create(name="测试大学")
     other_unit = await Unit.create(name="其他大学")
     users = {
-        "super": await create_user("super", PASSWORD, "10", unit=unit),
-        "admin": await create_user("admin", PASSWORD, "20", unit=unit),
-        "expert": await create_user("expert", PASSWORD, "30", unit=unit),
-        "tester": await create_user("tester", PASSWORD, "test", unit=unit),
-        "outsider": await create_user("outsider", PASSWORD, "30", unit=other_unit),
+        name: await User.create(user_name=name, name=name, role=role, unit=home, password_hash=PASSWORD_HASH)
+        for name, role, home in [("super", "10", unit), ("admin", "20", unit), ("expert", "30", unit),
+                                 ("tester", "test", unit), ("outsider", "30", other_unit)]
     }
     project_a = await Project.create(name="项目A", unit=unit, leader=users["expert"])
     project_b = await Project.create(name="项目B", unit=other_unit, leader=users["outsider"])

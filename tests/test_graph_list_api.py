@@ -28,6 +28,8 @@ async def test_expert_sees_own_projects_only(api, people):
     assert names == {"数据结构", "程序设计能力"} and body["result"]["total"] == 2
     item = next(i for i in body["result"]["items"] if i["id"] == graphs["a1"].id)
     assert item["templateName"] == "教学图谱" and item["projectName"] == "项目A"
+    _, english = await api.call("GET", LIST, token, lang="en")
+    assert {i["templateName"] for i in english["result"]["items"]} == {"Teaching graph", "Ability graph"}
     assert item["releaseState"] == 1 and item["isEdit"] == 1 and item["authorIds"] == []
     assert set(item) >= {"id", "name", "templateId", "projectId", "releaseState", "isTryout", "isPublic", "createUserId",
                          "projectEndTime", "extendRelations", "isEdit", "authorIds", "relationGraphId"}

@@ -2,7 +2,7 @@
 from sanic import Blueprint, Request
 
 from service.access import access
-from service.envelope import ok, page
+from service.envelope import lang_of, ok, page
 from service.request_data import query_int, query_text
 from toolkit.graphs.listing import GraphFilter, list_graphs
 from toolkit.templates import allowed_templates
@@ -21,7 +21,7 @@ def _filters(request: Request) -> GraphFilter:
 
 async def _listing(request: Request, by_role: bool):
     items, total = await list_graphs(request.ctx.user, query_int(request, "page", 1), query_int(request, "pageSize", 10),
-                                     _filters(request), by_role=by_role)
+                                     _filters(request), by_role=by_role, lang=lang_of(request))
     return page(request, items, total)
 
 

@@ -5,6 +5,7 @@ import asyncio
 import functools
 import os
 import sys
+from pathlib import Path
 from typing import Optional
 
 import typer
@@ -124,16 +125,17 @@ def demo(
     port: int = typer.Option(None, "--port", help=settings.REGISTRY["port"].help),
     no_serve: bool = typer.Option(False, "--no-serve", help="Load the examples and stop."),
     api_only: bool = typer.Option(False, "--api-only", help="Serve the API without the web UI."),
+    examples: Optional[Path] = typer.Option(None, "--examples", help="Folder of seed.json and graphs/ (default: the repository's examples/)."),
 ) -> None:
     """Initialise, load the example data, then serve the platform and print the URL and accounts."""
     from toolkit import db
     from toolkit.bootstrap import initialise
-    from toolkit.demo import load_examples
+    from toolkit.demo import EXAMPLES_DIR, load_examples
 
     async def prepare():
         await initialise()
         async with db.opened():
-            return await load_examples()
+            return await load_examples(examples or EXAMPLES_DIR)
 
     report = run_async(prepare)()
     host, port = settings.get("host", host), int(settings.get("port", port))

@@ -10,7 +10,7 @@ from toolkit.model import Graph, ProjectMember, User
 MAX_PAGE_SIZE = 10000
 
 _FIELDS = (
-    "id", "name", "template_id", "template__name", "template__kind", "project_id", "project__name",
+    "id", "name", "template_id", "template__name", "template__name_en", "template__kind", "project_id", "project__name",
     "project__end_time", "project__tryout", "project__unit_id", "release_state", "is_tryout", "is_public",
     "create_user_id", "extend_relations", "author_ids", "relation_graph_id", "node_count", "updated_at",
 )
@@ -32,7 +32,7 @@ def check_paging(page: int, page_size: int) -> None:
 
 
 async def list_graphs(user: User, page: int = 1, page_size: int = 10, filters: GraphFilter | None = None,
-                      by_role: bool = False) -> tuple[list[dict], int]:
+                      by_role: bool = False, lang: str = "zh-CN") -> tuple[list[dict], int]:
     check_paging(page, page_size)
     filters = filters or GraphFilter()
     query = Graph.all()
@@ -50,10 +50,10 @@ async def list_graphs(user: User, page: int = 1, page_size: int = 10, filters: G
     total = await query.count()
     rows = await query.order_by("-updated_at", "-id").offset((page - 1) * page_size).limit(page_size).values(*_FIELDS)
     project_roles = dict(await ProjectMember.filter(user_id=user.id).values_list("project_id", "role"))
-    return [_item(user, row, project_roles.get(row["project_id"])) for row in rows], total
+    return [_item(user, row, project_roles.get(row["project_id"]), lang) for row in rows], total
 
 
-def _item(user: User, row: dict, project_role: str | None) -> dict:
+def _item(user: User, row: dict, project_role: str | None, lang: str) -> dict:
     tryout = bool(row["is_tryout"] or row["project__tryout"])
     end_time = row["project__end_time"]
     expired = trial_expired(tryout, end_time)
@@ -63,7 +63,7 @@ def _item(user: User, row: dict, project_role: str | None) -> dict:
         "id": row["id"],
         "name": row["name"],
         "templateId": row["template_id"],
-        "templateName": row["template__name"],
+        "templateName": (row["template__name_en"] if lang == "en" else "") or row["template__name"],
         "templateKind": row["template__kind"],
         "projectId": row["project_id"],
         "projectName": row["project__name"],
