@@ -44,3 +44,39 @@ def query_int(request: Request, name: str, default: int | None = None) -> int | 
 
 def query_text(request: Request, name: str) -> str:
     return (request.args.get(name) or "").strip()
+
+
+def int_field(data: dict, name: str, required: bool = True) -> int | None:
+    value = data.get(name)
+    if value is None or value == "":
+        if required:
+            raise ValidationError("error.field_required", field=name)
+        return None
+    if isinstance(value, bool):
+        raise ValidationError("error.field_invalid", field=name)
+    try:
+        return int(value)
+    except (TypeError, ValueError) as exc:
+        raise ValidationError("error.field_invalid", field=name) from exc
+
+
+def int_list(data: dict, name: str) -> list[int]:
+    value = data.get(name)
+    if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        raise ValidationError("error.field_invalid", field=name)
+    return value
+
+
+def required_query_int(request: Request, name: str) -> int:
+    value = query_int(request, name)
+    if value is None:
+        raise ValidationError("error.field_required", field=name)
+    return value
+
+
+def form_or_json(request: Request) -> dict:
+    """Create calls accept JSON or a multipart/urlencoded form (SPEC §7 POST /api/graphList)."""
+    content_type = request.headers.get("content-type", "")
+    if content_type.startswith("multipart/") or content_type.startswith("application/x-www-form-urlencoded"):
+        return {key: request.form.get(key) for key in request.form}
+    return json_body(request)

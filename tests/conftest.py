@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 import os
 import shutil
 import uuid
@@ -165,7 +166,11 @@ class Api:
             headers["Authorization"] = f"Bearer {token}"
         if lang:
             headers["Accept-Language"] = lang
-        _, response = await getattr(self.client, method.lower())(path, headers=headers, **kwargs)
+        if method.upper() == "DELETE" and "json" in kwargs:
+            # httpx's delete() takes no body argument; send the JSON by hand.
+            kwargs["content"] = json.dumps(kwargs.pop("json")).encode()
+            headers["Content-Type"] = "application/json"
+        _, response = await self.client.request(method.upper(), path, headers=headers, **kwargs)
         return response.status, response.json
 
     async def login(self, user_name: str, password: str = PASSWORD) -> str:

@@ -111,7 +111,7 @@ _SEMANTIC = ["Behind", "Extend", "Mutual", "Synonym", "Example"]
 # kind, code, zh, en, {entity: children allowed below it}, relations, description
 TEMPLATES = [
     ("teaching", "teaching", "教学图谱", "Teaching graph",
-     {"KnowGraph": ["Catalogue", "KnowUnit", "KnowPoint"], "Catalogue": ["Catalogue", "KnowUnit", "KnowPoint"],
+     {"KnowGraph": ["KnowUnit", "KnowPoint", "Catalogue"], "Catalogue": ["KnowUnit", "KnowPoint", "Catalogue"],
       "KnowUnit": ["KnowUnit", "KnowPoint"], "KnowPoint": ["KnowPoint"]},
      ["Contain", *_SEMANTIC, "Apply"], "课程知识树：章节、知识单元与知识点。"),
     ("ability", "ability", "能力图谱", "Ability graph",

@@ -1,9 +1,10 @@
 """/api/graphList: the graph list and what it needs."""
 from sanic import Blueprint, Request
 
-from service.access import access
+from service.access import ADMIN, EXPERT, SUPER, access
 from service.envelope import lang_of, ok, page
-from service.request_data import query_int, query_text
+from service.request_data import form_or_json, int_field, json_body, query_int, query_text
+from toolkit.graphs import crud
 from toolkit.graphs.listing import GraphFilter, list_graphs
 from toolkit.templates import allowed_templates
 
@@ -41,3 +42,48 @@ async def graph_list_by_role(request: Request):
 @access()
 async def get_allowed_template_list(request: Request):
     return ok(request, await allowed_templates(request.ctx.user, query_int(request, "projectId")))
+
+
+@bp.post("/")
+@access(SUPER, ADMIN, EXPERT)
+async def create_graph(request: Request):
+    data = form_or_json(request)
+    graph = await crud.create_graph(request.ctx.user, data.get("name") or "", int_field(data, "templateId"),
+                                    int_field(data, "projectId", False), data.get("description") or "")
+    return ok(request, await crud.graph_detail(request.ctx.user, graph.id))
+
+
+@bp.get("/<graph_id:int>")
+@access()
+async def get_graph(request: Request, graph_id: int):
+    return ok(request, await crud.graph_detail(request.ctx.user, graph_id))
+
+
+@bp.put("/<graph_id:int>")
+@access(SUPER, ADMIN, EXPERT)
+async def update_graph(request: Request, graph_id: int):
+    data = json_body(request)
+    await crud.update_graph(request.ctx.user, graph_id, int_field(data, "revision", False), name=data.get("name"),
+                            description=data.get("description"), author_ids=data.get("authorIds"))
+    return ok(request, await crud.graph_detail(request.ctx.user, graph_id))
+
+
+@bp.delete("/<graph_id:int>")
+@access(SUPER, ADMIN, EXPERT)
+async def delete_graph(request: Request, graph_id: int):
+    await crud.delete_graph(request.ctx.user, graph_id)
+    return ok(request, None)
+
+
+@bp.put("/publish/<graph_id:int>")
+@access(SUPER, ADMIN, EXPERT)
+async def publish(request: Request, graph_id: int):
+    await crud.set_release(request.ctx.user, graph_id, True)
+    return ok(request, await crud.graph_detail(request.ctx.user, graph_id))
+
+
+@bp.put("/unPublish/<graph_id:int>")
+@access(SUPER, ADMIN, EXPERT)
+async def un_publish(request: Request, graph_id: int):
+    await crud.set_release(request.ctx.user, graph_id, False)
+    return ok(request, await crud.graph_detail(request.ctx.user, graph_id))

@@ -57,7 +57,7 @@ async def create_graph(user: User, name: str, template_id: int, project_id: int 
 async def graph_detail(user: User, graph_id: int) -> dict:
     access = await open_graph(user, graph_id)
     graph = access.graph
-    root = await Node.filter(graph_id=graph.id, parent_id=None).values_list("id", flat=True).first()
+    root = await Node.filter(graph_id=graph.id, parent_id=None).first().values_list("id", flat=True)
     return {
         "id": graph.id, "name": graph.name, "description": graph.description,
         "templateId": graph.template_id, "templateCode": graph.template.code, "templateKind": graph.template.kind,

@@ -23,7 +23,7 @@ async def open_graph(user: User, graph_id: int, edit: bool = False) -> GraphAcce
     project = graph.project
     project_role = None
     if project is not None:
-        project_role = await ProjectMember.filter(project_id=project.id, user_id=user.id).values_list("role", flat=True).first()
+        project_role = await ProjectMember.filter(project_id=project.id, user_id=user.id).first().values_list("role", flat=True)
     visible = (
         user.role == roles.SUPER
         or project_role is not None

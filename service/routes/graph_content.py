@@ -1,0 +1,196 @@
+"""/api/graph: reading and editing a graph's content (SPEC §7 "Graph content")."""
+from sanic import Blueprint, Request
+
+from service.access import access
+from service.envelope import ok, page
+from service.request_data import int_field, int_list, json_body, query_int, query_text, required_query_int, text_field
+from toolkit.graphs import analysis, reads, relations, tree
+from toolkit.errors import ValidationError
+
+bp = Blueprint("graph_content", url_prefix="/api/graph")
+
+
+@bp.get("/searchTree")
+@access()
+async def search_tree(request: Request):
+    return ok(request, await tree.search_tree(request.ctx.user, required_query_int(request, "graphId"),
+                                              query_int(request, "nodeId"), query_int(request, "depth")))
+
+
+@bp.get("/getNode")
+@access()
+async def get_node(request: Request):
+    return ok(request, await tree.get_node(request.ctx.user, required_query_int(request, "graphId"), required_query_int(request, "nodeId")))
+
+
+@bp.get("/searchGraph")
+@access()
+async def search_graph(request: Request):
+    return ok(request, await reads.search_graph(request.ctx.user, required_query_int(request, "graphId")))
+
+
+@bp.get("/searchPoint")
+@access()
+async def search_point(request: Request):
+    items, total = await reads.search_points(request.ctx.user, required_query_int(request, "graphId"), query_text(request, "keyword"),
+                                             query_text(request, "type") or None, query_int(request, "page", 1), query_int(request, "pageSize", 10))
+    return page(request, items, total)
+
+
+@bp.get("/searchPointAll")
+@access()
+async def search_point_all(request: Request):
+    items, total = await reads.search_points_all(request.ctx.user, query_text(request, "keyword"), query_text(request, "type") or None,
+                                                 query_int(request, "page", 1), query_int(request, "pageSize", 10))
+    return page(request, items, total)
+
+
+@bp.get("/SearchRelationList")
+@access()
+async def search_relation_list(request: Request):
+    return ok(request, await reads.node_relations(request.ctx.user, required_query_int(request, "graphId"), required_query_int(request, "nodeId")))
+
+
+@bp.get("/getRelationNum/<graph_id:int>")
+@access()
+async def get_relation_num(request: Request, graph_id: int):
+    return ok(request, await reads.relation_counts(request.ctx.user, graph_id))
+
+
+@bp.get("/countFanOut/<graph_id:int>")
+@access()
+async def count_fan_out(request: Request, graph_id: int):
+    return ok(request, await reads.fan_out(request.ctx.user, graph_id))
+
+
+@bp.get("/searchNodesByDefineStatus/<graph_id:int>")
+@access()
+async def search_nodes_by_define_status(request: Request, graph_id: int):
+    defined = query_int(request, "defined")
+    return ok(request, await reads.nodes_by_define_status(request.ctx.user, graph_id, None if defined is None else bool(defined),
+                                                          query_text(request, "type") or None))
+
+
+@bp.get("/getGraphRelationList/<graph_id:int>")
+@access()
+async def get_graph_relation_list(request: Request, graph_id: int):
+    items, total = await reads.relation_list(request.ctx.user, graph_id, query_text(request, "type") or None,
+                                             query_int(request, "page", 1), query_int(request, "pageSize", 10))
+    return page(request, items, total)
+
+
+@bp.get("/checkGraph/<graph_id:int>")
+@access()
+async def check_graph(request: Request, graph_id: int):
+    return ok(request, await analysis.check_graph(request.ctx.user, graph_id))
+
+
+@bp.post("/createNode")
+@access()
+async def create_node(request: Request):
+    data = json_body(request)
+    return ok(request, await tree.create_node(
+        request.ctx.user, int_field(data, "graphId"), int_field(data, "nodeId"), text_field(data, "name"),
+        mode=data.get("mode") or "child", node_type=data.get("type") or None, position=int_field(data, "position", False),
+        desc=data.get("desc") or "", revision=int_field(data, "revision", False)))
+
+
+@bp.put("/updateNode/<node_id:int>")
+@access()
+async def update_node(request: Request, node_id: int):
+    data = json_body(request)
+    user, graph_id, revision = request.ctx.user, int_field(data, "graphId"), int_field(data, "revision", False)
+    if "tags" in data:
+        return ok(request, await tree.update_tags(user, graph_id, node_id, int_list(data, "tags"), revision))
+    if "desc" in data:
+        return ok(request, await tree.update_description(user, graph_id, node_id, revision, data.get("desc") or "", data.get("descTags")))
+    if "attributes" in data:
+        return ok(request, await tree.update_attributes(user, graph_id, node_id, revision, data.get("attributes")))
+    is_core = data.get("isCore")
+    return ok(request, await tree.update_node(user, graph_id, node_id, revision, name=data.get("name"), define=data.get("define"),
+                                              is_core=None if is_core is None else bool(is_core), direction=data.get("direction")))
+
+
+@bp.put("/changeNodeType")
+@access()
+async def change_node_type(request: Request):
+    data = json_body(request)
+    return ok(request, await tree.change_node_type(request.ctx.user, int_field(data, "graphId"), int_field(data, "nodeId"),
+                                                   text_field(data, "type"), int_field(data, "revision", False)))
+
+
+@bp.post("/moveNode")
+@access()
+async def move_node(request: Request):
+    data = json_body(request)
+    return ok(request, await tree.move_node(request.ctx.user, int_field(data, "graphId"), int_field(data, "nodeId"),
+                                            int_field(data, "parentId"), int_field(data, "position", False), int_field(data, "revision", False)))
+
+
+@bp.post("/updateOrder")
+@access()
+async def update_order(request: Request):
+    data = json_body(request)
+    await tree.update_order(request.ctx.user, int_field(data, "graphId"), int_field(data, "parentId"), int_list(data, "ids"),
+                            int_field(data, "revision", False))
+    return ok(request, None)
+
+
+@bp.delete("/deleteNode")
+@access()
+async def delete_node(request: Request):
+    node_id = required_query_int(request, "nodeId")
+    revision = query_int(request, "revision")
+    count = await tree.delete_nodes(request.ctx.user, required_query_int(request, "graphId"), [node_id],
+                                    {node_id: revision} if revision is not None else None)
+    return ok(request, {"deleted": count})
+
+
+@bp.delete("/batchDeleteNode")
+@access()
+async def batch_delete_node(request: Request):
+    data = json_body(request)
+    count = await tree.delete_nodes(request.ctx.user, int_field(data, "graphId"), int_list(data, "ids"))
+    return ok(request, {"deleted": count})
+
+
+@bp.post("/createRelation")
+@access()
+async def create_relation(request: Request):
+    data = json_body(request)
+    attributes = data.get("attributes") or {}
+    if not isinstance(attributes, dict):
+        raise ValidationError("error.field_invalid", field="attributes")
+    return ok(request, await relations.create_relation(request.ctx.user, int_field(data, "graphId"), int_field(data, "startNodeId"),
+                                                       int_field(data, "targetNodeId"), text_field(data, "relationshipType"), attributes))
+
+
+@bp.delete("/deleteRelation")
+@access()
+async def delete_relation(request: Request):
+    await relations.delete_relation(request.ctx.user, required_query_int(request, "graphId"), required_query_int(request, "relationId"))
+    return ok(request, None)
+
+
+@bp.post("/UpdateNodeRelation")
+@access()
+async def update_node_relation(request: Request):
+    data = json_body(request)
+    return ok(request, await relations.update_node_relations(request.ctx.user, int_field(data, "graphId"), int_field(data, "nodeId"),
+                                                             text_field(data, "relationshipType"), int_list(data, "targetIds")))
+
+
+@bp.post("/createCrossRelation")
+@access()
+async def create_cross_relation(request: Request):
+    data = json_body(request)
+    return ok(request, await relations.create_cross_relation(
+        request.ctx.user, int_field(data, "graphId"), int_field(data, "nodeId"), int_field(data, "targetGraphId"),
+        int_field(data, "targetNodeId"), text_field(data, "relationshipType")))
+
+
+@bp.delete("/deleteCrossRelation")
+@access()
+async def delete_cross_relation(request: Request):
+    await relations.delete_cross_relation(request.ctx.user, required_query_int(request, "id"))
+    return ok(request, None)

@@ -1,0 +1,45 @@
+"""Graph analysis with igraph: prerequisite cycles, a learning order, degrees."""
+from __future__ import annotations
+
+import igraph
+
+from toolkit.graphs.guard import open_graph
+from toolkit.model import Node, Relation, User
+
+PREREQUISITE = "Behind"
+
+
+def prerequisite_cycles(node_ids: list[int], edges: list[tuple[int, int]]) -> list[list[int]]:
+    """Every strongly connected group of more than one node (or a self-loop) is a cycle to report."""
+    position = {n: i for i, n in enumerate(node_ids)}
+    graph = igraph.Graph(n=len(node_ids), edges=[(position[a], position[b]) for a, b in edges], directed=True)
+    cycles = []
+    for component in graph.connected_components(mode="strong"):
+        if len(component) > 1 or graph.are_adjacent(component[0], component[0]):
+            cycles.append(sorted(node_ids[i] for i in component))
+    return cycles
+
+
+def learning_order(node_ids: list[int], edges: list[tuple[int, int]]) -> list[int]:
+    """A topological order of the prerequisite graph (ties broken by the given node order)."""
+    position = {n: i for i, n in enumerate(node_ids)}
+    graph = igraph.Graph(n=len(node_ids), edges=[(position[a], position[b]) for a, b in edges], directed=True)
+    if not graph.is_dag():
+        return []
+    return [node_ids[i] for i in graph.topological_sorting(mode="out")]
+
+
+async def check_graph(user: User, graph_id: int) -> dict:
+    """Prerequisite cycles (with their nodes' names) and a learning order when there is none."""
+    await open_graph(user, graph_id)
+    rows = await Node.filter(graph_id=graph_id).order_by("level", "order", "id").values_list("id", "name")
+    names = dict(rows)
+    ids = [r[0] for r in rows]
+    edges = await Relation.filter(graph_id=graph_id, relation_type=PREREQUISITE).values_list("start_node_id", "target_node_id")
+    cycles = prerequisite_cycles(ids, list(edges))
+    order = learning_order(ids, list(edges)) if not cycles else []
+    involved = {n for a, b in edges for n in (a, b)}
+    return {
+        "cycles": [[{"id": n, "name": names[n]} for n in cycle] for cycle in cycles],
+        "learningOrder": [{"id": n, "name": names[n]} for n in order if n in involved],
+    }
