@@ -3,8 +3,9 @@ from sanic import Blueprint, Request
 
 from service.access import ADMIN, EXPERT, SUPER, access
 from service.envelope import lang_of, ok, page
-from service.request_data import form_or_json, int_field, json_body, query_int, query_text
-from toolkit.graphs import crud
+from service.request_data import form_or_json, int_field, json_body, query_int, query_text, required_query_int
+from toolkit.errors import ValidationError
+from toolkit.graphs import copies, crud, versions
 from toolkit.graphs.listing import GraphFilter, list_graphs
 from toolkit.templates import allowed_templates
 
@@ -87,3 +88,62 @@ async def publish(request: Request, graph_id: int):
 async def un_publish(request: Request, graph_id: int):
     await crud.set_release(request.ctx.user, graph_id, False)
     return ok(request, await crud.graph_detail(request.ctx.user, graph_id))
+
+
+@bp.post("/saveGraphAs/<graph_id:int>")
+@access(SUPER, ADMIN, EXPERT)
+async def save_graph_as(request: Request, graph_id: int):
+    data = json_body(request)
+    copy = await copies.save_graph_as(request.ctx.user, graph_id, data.get("name") or "", int_field(data, "projectId", False),
+                                      int_field(data, "templateId", False), int_field(data, "nodeId", False), data.get("mapping") or {})
+    return ok(request, await crud.graph_detail(request.ctx.user, copy.id))
+
+
+@bp.post("/transGraph/<graph_id:int>")
+@access(SUPER, ADMIN, EXPERT)
+async def trans_graph(request: Request, graph_id: int):
+    data = json_body(request)
+    mapping = data.get("mapping") or {}
+    if not isinstance(mapping, dict):
+        raise ValidationError("error.field_invalid", field="mapping")
+    return ok(request, await copies.trans_graph(request.ctx.user, graph_id, int_field(data, "templateId"), mapping,
+                                                bool(data.get("dryRun"))))
+
+
+@bp.get("/getHisVersion/<graph_id:int>")
+@access()
+async def get_his_version(request: Request, graph_id: int):
+    return ok(request, await versions.list_versions(request.ctx.user, graph_id))
+
+
+@bp.post("/saveVersion/<graph_id:int>")
+@access(SUPER, ADMIN, EXPERT)
+async def save_version(request: Request, graph_id: int):
+    data = json_body(request) if request.body else {}
+    return ok(request, await versions.save_version(request.ctx.user, graph_id, data.get("name") or "", data.get("remark") or ""))
+
+
+@bp.get("/compareHisVersion")
+@access()
+async def compare_his_version(request: Request):
+    return ok(request, await versions.compare_versions(request.ctx.user, required_query_int(request, "graphId"),
+                                                       required_query_int(request, "versionId"), query_int(request, "otherVersionId")))
+
+
+@bp.post("/restoreVersion/<graph_id:int>")
+@access(SUPER, ADMIN, EXPERT)
+async def restore_version(request: Request, graph_id: int):
+    data = json_body(request)
+    return ok(request, await versions.restore_version(request.ctx.user, graph_id, int_field(data, "versionId")))
+
+
+@bp.get("/getMajorList")
+@access()
+async def get_major_list(request: Request):
+    return ok(request, await copies.major_list(request.ctx.user))
+
+
+@bp.get("/getRelateGraphList")
+@access()
+async def get_relate_graph_list(request: Request):
+    return ok(request, await copies.related_graphs(request.ctx.user, required_query_int(request, "graphId")))
