@@ -1,10 +1,10 @@
 """/api/graph: reading and editing a graph's content (SPEC §7 "Graph content")."""
 from sanic import Blueprint, Request
 
-from service.access import access
+from service.access import ADMIN, EXPERT, SUPER, access
 from service.envelope import ok, page
 from service.request_data import int_field, int_list, json_body, query_int, query_text, required_query_int, text_field
-from toolkit.graphs import analysis, reads, relations, tree
+from toolkit.graphs import analysis, merge, reads, relations, tree
 from toolkit.errors import ValidationError
 
 bp = Blueprint("graph_content", url_prefix="/api/graph")
@@ -194,3 +194,50 @@ async def create_cross_relation(request: Request):
 async def delete_cross_relation(request: Request):
     await relations.delete_cross_relation(request.ctx.user, required_query_int(request, "id"))
     return ok(request, None)
+
+
+def _merge_args(data: dict) -> dict:
+    renames = data.get("renames") or {}
+    if not isinstance(renames, dict):
+        raise ValidationError("error.field_invalid", field="renames")
+    return {"graph_id": int_field(data, "graphId"), "node_id": int_field(data, "nodeId", False),
+            "source_graph_id": int_field(data, "sourceGraphId"), "source_node_id": int_field(data, "sourceNodeId", False),
+            "renames": {str(k): str(v) for k, v in renames.items()}}
+
+
+@bp.post("/mergeTreeCheck")
+@access()
+async def merge_tree_check(request: Request):
+    return ok(request, await merge.merge_check(request.ctx.user, **_merge_args(json_body(request))))
+
+
+@bp.post("/prepareMergeTree")
+@access()
+async def prepare_merge_tree(request: Request):
+    return ok(request, await merge.merge_prepare(request.ctx.user, **_merge_args(json_body(request))))
+
+
+@bp.post("/mergeTree")
+@access(SUPER, ADMIN, EXPERT)
+async def merge_tree(request: Request):
+    return ok(request, await merge.merge_apply(request.ctx.user, **_merge_args(json_body(request))))
+
+
+@bp.post("/mergeAllPreview")
+@access()
+async def merge_all_preview(request: Request):
+    data = json_body(request)
+    return ok(request, await merge.merge_all(request.ctx.user, int_field(data, "graphId"), int_list(data, "sourceGraphIds"), apply=False))
+
+
+@bp.post("/mergeAll")
+@access(SUPER, ADMIN, EXPERT)
+async def merge_all(request: Request):
+    data = json_body(request)
+    return ok(request, await merge.merge_all(request.ctx.user, int_field(data, "graphId"), int_list(data, "sourceGraphIds"), apply=True))
+
+
+@bp.get("/checkDuplicates/<graph_id:int>")
+@access()
+async def check_duplicates(request: Request, graph_id: int):
+    return ok(request, await merge.find_duplicates(request.ctx.user, graph_id))
