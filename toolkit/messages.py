@@ -73,6 +73,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "what.task": ("任务", "Task"),
     "graph.cannot_convert": ("有 {count} 处无法转换到目标模板（首个：{first}）", "{count} items cannot be converted to the target template (first: {first})"),
     "merge.conflicts": ("合并存在 {count} 处冲突，请先处理", "The merge has {count} conflicts; resolve them first"),
+    "task.assignee_not_member": ("只能把任务分派给项目成员", "Tasks can only go to members of the project"),
+    "task.bad_state": ("任务当前状态（{state}）不允许此操作", "The task's state ({state}) does not allow this"),
     "webui.build_failed": ("前端构建失败，请查看上面的输出", "Building the web UI failed; see the output above"),
     "webui.missing": ("找不到前端目录：{path}", "Web UI folder not found: {path}"),
 }

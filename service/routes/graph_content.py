@@ -4,7 +4,7 @@ from sanic import Blueprint, Request
 from service.access import ADMIN, EXPERT, SUPER, access
 from service.envelope import ok, page
 from service.request_data import int_field, int_list, json_body, query_int, query_text, required_query_int, text_field
-from toolkit.graphs import analysis, merge, reads, relations, tree
+from toolkit.graphs import analysis, merge, reads, relations, tasks, tree
 from toolkit.errors import ValidationError
 
 bp = Blueprint("graph_content", url_prefix="/api/graph")
@@ -241,3 +241,37 @@ async def merge_all(request: Request):
 @access()
 async def check_duplicates(request: Request, graph_id: int):
     return ok(request, await merge.find_duplicates(request.ctx.user, graph_id))
+
+
+@bp.post("/task/dispatch")
+@access(SUPER, ADMIN, EXPERT)
+async def task_dispatch(request: Request):
+    data = json_body(request)
+    return ok(request, await tasks.dispatch(request.ctx.user, int_field(data, "graphId"), int_field(data, "nodeId"),
+                                            int_field(data, "assigneeId"), data.get("title") or ""))
+
+
+@bp.post("/task/assign")
+@access(SUPER, ADMIN, EXPERT)
+async def task_assign(request: Request):
+    data = json_body(request)
+    return ok(request, await tasks.assign(request.ctx.user, int_field(data, "taskId"), int_field(data, "assigneeId")))
+
+
+@bp.post("/task/submit")
+@access(SUPER, ADMIN, EXPERT)
+async def task_submit(request: Request):
+    return ok(request, await tasks.submit(request.ctx.user, int_field(json_body(request), "taskId")))
+
+
+@bp.post("/task/examine")
+@access(SUPER, ADMIN, EXPERT)
+async def task_examine(request: Request):
+    data = json_body(request)
+    return ok(request, await tasks.examine(request.ctx.user, int_field(data, "taskId"), bool(data.get("approve")), data.get("opinion") or ""))
+
+
+@bp.get("/task/overview/<graph_id:int>")
+@access()
+async def task_overview(request: Request, graph_id: int):
+    return ok(request, await tasks.overview(request.ctx.user, graph_id))
