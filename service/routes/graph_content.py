@@ -4,7 +4,7 @@ from sanic import Blueprint, Request
 from service.access import ADMIN, EXPERT, SUPER, access
 from service.envelope import ok, page
 from service.request_data import int_field, int_list, json_body, query_int, query_text, required_query_int, text_field
-from toolkit.graphs import analysis, merge, reads, relations, tasks, tree
+from toolkit.graphs import analysis, curriculum, merge, reads, relations, tasks, tree
 from toolkit.errors import ValidationError
 
 bp = Blueprint("graph_content", url_prefix="/api/graph")
@@ -275,3 +275,40 @@ async def task_examine(request: Request):
 @access()
 async def task_overview(request: Request, graph_id: int):
     return ok(request, await tasks.overview(request.ctx.user, graph_id))
+
+
+@bp.get("/searchAbilityRelation")
+@access()
+async def search_ability_relation(request: Request):
+    return ok(request, await curriculum.ability_relations(request.ctx.user, required_query_int(request, "graphId"),
+                                                          required_query_int(request, "nodeId")))
+
+
+@bp.get("/searchAbilityPointRelationTotal/<graph_id:int>")
+@access()
+async def search_ability_point_relation_total(request: Request, graph_id: int):
+    return ok(request, await curriculum.ability_relation_totals(request.ctx.user, graph_id))
+
+
+@bp.get("/getCourseTimes/<graph_id:int>")
+@access()
+async def get_course_times(request: Request, graph_id: int):
+    return ok(request, await curriculum.course_times(request.ctx.user, graph_id))
+
+
+@bp.get("/getCourseLine/<graph_id:int>")
+@access()
+async def get_course_line(request: Request, graph_id: int):
+    return ok(request, await curriculum.course_line(request.ctx.user, graph_id))
+
+
+@bp.get("/getCourseDisplayInfo/<graph_id:int>")
+@access()
+async def get_course_display_info(request: Request, graph_id: int):
+    return ok(request, await curriculum.course_display_info(request.ctx.user, graph_id))
+
+
+@bp.post("/checkNewAbilityTree")
+@access()
+async def check_new_ability_tree(request: Request):
+    return ok(request, await curriculum.check_ability_tree(request.ctx.user, int_field(json_body(request), "graphId")))
