@@ -70,3 +70,16 @@ async def list_projects(user: User, page: int = 1, page_size: int = 50, name: st
         for p in projects
     ]
     return items, total
+
+
+async def operator(user_name: str | None = None) -> User:
+    """Who a CLI command acts as: the named user, or the first enabled super admin."""
+    from toolkit.errors import NotFound
+
+    if user_name:
+        user = await User.get_or_none(user_name=user_name, enabled=True).prefetch_related("unit")
+    else:
+        user = await User.filter(role=roles.SUPER, enabled=True).order_by("id").first().prefetch_related("unit")
+    if user is None:
+        raise NotFound(what="what.user")
+    return user

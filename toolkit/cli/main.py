@@ -20,6 +20,12 @@ db_app = typer.Typer(help="Database migrations.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
 
 
+def _register_groups() -> None:
+    from toolkit.cli import graph
+
+    app.add_typer(graph.app, name="graph")
+
+
 def run_async(coro_fn):
     """Run an async command body; ZhituError -> one line on stderr and its exit code."""
 
@@ -150,6 +156,9 @@ def demo(
         banner()
         return
     _serve(host, port, int(settings.get("workers")), not api_only, False, banner)
+
+
+_register_groups()
 
 
 def entry() -> None:

@@ -43,3 +43,23 @@ async def check_graph(user: User, graph_id: int) -> dict:
         "cycles": [[{"id": n, "name": names[n]} for n in cycle] for cycle in cycles],
         "learningOrder": [{"id": n, "name": names[n]} for n in order if n in involved],
     }
+
+
+async def prerequisite_path(user: User, graph_id: int, node_id: int) -> list[dict]:
+    """Everything to learn before a node (its Behind ancestors), in a learning order, ending with the node."""
+    await open_graph(user, graph_id)
+    rows = await Node.filter(graph_id=graph_id).order_by("level", "order", "id").values_list("id", "name")
+    names = dict(rows)
+    if node_id not in names:
+        from toolkit.errors import NotFound
+
+        raise NotFound(what="what.node")
+    ids = [r[0] for r in rows]
+    position = {n: i for i, n in enumerate(ids)}
+    edges = await Relation.filter(graph_id=graph_id, relation_type=PREREQUISITE).values_list("start_node_id", "target_node_id")
+    graph = igraph.Graph(n=len(ids), edges=[(position[a], position[b]) for a, b in edges], directed=True)
+    before = set(graph.subcomponent(position[node_id], mode="in"))
+    sub = graph.induced_subgraph(sorted(before))
+    members = [ids[i] for i in sorted(before)]
+    order = [members[i] for i in sub.topological_sorting(mode="out")] if sub.is_dag() else members
+    return [{"id": n, "name": names[n]} for n in order]

@@ -65,6 +65,6 @@ async def apply_document(graph: Graph, doc: GraphDoc) -> dict[str, int]:
         tag_ids = await _tag_ids({t for n, _p, _l in doc.walk() for t in n.tags})
         await NodeTag.bulk_create([NodeTag(node_id=mapping[n.id], tag_id=tag_ids[t]) for n, _p, _l in doc.walk() for t in dict.fromkeys(n.tags)])
         count = await Node.filter(graph_id=graph.id).count()
-        await Graph.filter(id=graph.id).update(node_count=count)
+        await Graph.filter(id=graph.id).update(node_count=count, name=doc.name or doc.root.name, description=doc.description)
         await bump_graph(graph.id)
     return {"kept": kept, "created": created, "deleted": len(doomed)}
