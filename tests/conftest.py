@@ -10,6 +10,7 @@ import shutil
 import uuid
 from pathlib import Path
 
+import httpx
 import pytest
 from sanic import Sanic
 
@@ -142,10 +143,17 @@ async def people(database):
     return {"users": users, "projects": {"a": project_a, "b": project_b}, "unit": unit}
 
 
+_shared_app: list[Sanic] = []
+
+
 @pytest.fixture
 def app(database):
+    """One app for the whole run: it holds no database state (manage_db=False), and starting
+    Sanic (routes, OpenAPI) is the slow part of a request test."""
     Sanic.test_mode = True
-    return create_test_app(database)
+    if not _shared_app:
+        _shared_app.append(create_test_app(database))
+    return _shared_app[0]
 
 
 def create_test_app(db_url: str) -> Sanic:
@@ -155,10 +163,27 @@ def create_test_app(db_url: str) -> Sanic:
 
 
 class Api:
-    """A thin client over the real app (ASGI), returning (status, envelope)."""
+    """A thin client over the real app through ASGI, returning (status, envelope).
+
+    The app is started once (sanic-testing's client restarts it on every request, which is slow)."""
 
     def __init__(self, app: Sanic) -> None:
-        self.client = app.asgi_client
+        self.app = app
+        self.client: httpx.AsyncClient | None = None
+
+    async def start(self) -> None:
+        loop = asyncio.get_running_loop()
+        self.app.asgi = True  # lets the app take the running loop as its own
+        if not getattr(self.app.ctx, "test_started", False):
+            await self.app._startup()
+            self.app.ctx.test_started = True
+        await self.app._server_event("init", "before", loop=loop)
+        await self.app._server_event("init", "after", loop=loop)
+        self.client = httpx.AsyncClient(transport=httpx.ASGITransport(app=self.app), base_url="http://zhitu.test")
+
+    async def close(self) -> None:
+        if self.client is not None:
+            await self.client.aclose()
 
     async def call(self, method: str, path: str, token: str | None = None, lang: str | None = None, **kwargs):
         headers = dict(kwargs.pop("headers", {}) or {})
@@ -166,12 +191,15 @@ class Api:
             headers["Authorization"] = f"Bearer {token}"
         if lang:
             headers["Accept-Language"] = lang
-        if method.upper() == "DELETE" and "json" in kwargs:
-            # httpx's delete() takes no body argument; send the JSON by hand.
+        if "json" in kwargs:
             kwargs["content"] = json.dumps(kwargs.pop("json")).encode()
             headers["Content-Type"] = "application/json"
-        _, response = await self.client.request(method.upper(), path, headers=headers, **kwargs)
-        return response.status, response.json
+        response = await self.client.request(method.upper(), path, headers=headers, **kwargs)
+        try:
+            body = response.json()
+        except ValueError:
+            body = None
+        return response.status_code, body
 
     async def login(self, user_name: str, password: str = PASSWORD) -> str:
         status, body = await self.call("POST", "/basic-api/api/Authorize/login", json={"userName": user_name, "password": password})
@@ -180,5 +208,8 @@ class Api:
 
 
 @pytest.fixture
-def api(app) -> Api:
-    return Api(app)
+async def api(app):
+    client = Api(app)
+    await client.start()
+    yield client
+    await client.close()
