@@ -247,3 +247,23 @@ async def test_search_graph_sizes_and_cycles(api, people, expert):
     assert [n["name"] for n in points["result"]["items"]] == ["B"]
     _, everywhere = await api.call("GET", f"{G}/searchPointAll", expert, params={"keyword": "C"})
     assert everywhere["result"]["items"][0]["graphName"] == "数据结构"
+
+
+async def test_two_clients_racing_on_one_node(api, people):
+    import asyncio
+
+    expert = await api.login("expert")
+    admin = await api.login("admin")
+    graph = await _create(api, expert, people)
+    point = await _child(api, expert, graph["id"], graph["rootId"], "树", type="KnowPoint")
+    url = f"{G}/updateNode/{point['id']}"
+    results = await asyncio.gather(*[
+        api.call("PUT", url, token, json={"graphId": graph["id"], "name": name, "revision": point["revision"]})
+        for token, name in ((expert, "树（甲）"), (admin, "树（乙）"))
+    ])
+    codes = sorted(body["code"] for _status, body in results)
+    assert codes == [0, 1]
+    winner = next(body["result"]["name"] for _status, body in results if body["code"] == 0)
+    loser = next(body for _status, body in results if body["code"] == 1)
+    assert loser["reason"] == "conflict"
+    assert (await Node.get(id=point["id"])).name == winner

@@ -248,18 +248,20 @@ def dedupe(graph_id: int, as_user: Optional[str] = typer.Option(None, "--as", he
 @app.command("check")
 def check(graph_id: int, as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP),
           as_json: bool = typer.Option(False, "--json", help="JSON for scripts.")) -> None:
-    """Check prerequisite cycles; exit 1 when there are any."""
+    """Check the tree's integrity and prerequisite cycles; exit 1 when anything is wrong."""
     from toolkit.graphs.analysis import check_graph
 
     result = _run(lambda: _opened(check_graph)(as_user, graph_id))
     if as_json:
         emit(result, fmt=Format.json)
     else:
+        for problem in result["integrity"]:
+            err.print(f"[red]tree:[/red] {problem}")
         for cycle in result["cycles"]:
             err.print("[red]cycle:[/red] " + " → ".join(n["name"] for n in cycle))
         if not result["cycles"]:
             err.print(f"no prerequisite cycle; {len(result['learningOrder'])} nodes in the learning order")
-    if result["cycles"]:
+    if result["cycles"] or result["integrity"]:
         raise typer.Exit(1)
 
 

@@ -39,7 +39,10 @@ async def check_graph(user: User, graph_id: int) -> dict:
     cycles = prerequisite_cycles(ids, list(edges))
     order = learning_order(ids, list(edges)) if not cycles else []
     involved = {n for a, b in edges for n in (a, b)}
+    from toolkit.graphs.integrity import tree_problems
+
     return {
+        "integrity": await tree_problems(graph_id),
         "cycles": [[{"id": n, "name": names[n]} for n in cycle] for cycle in cycles],
         "learningOrder": [{"id": n, "name": names[n]} for n in order if n in involved],
     }
