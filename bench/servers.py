@@ -41,10 +41,10 @@ class Server:
         self.process.wait(timeout=20)
 
 
-def zhitu_api(home: Path) -> Server:
+def zhitu_api(home: Path, db_url: str = "") -> Server:
     port = free_port()
     zhitu = str(ROOT / ".venv" / "bin" / "zhitu")
-    return Server([zhitu, "serve", "--api-only", "--port", str(port)], port, {"ZHITU_HOME": str(home), "ZHITU_DB": ""})
+    return Server([zhitu, "serve", "--api-only", "--port", str(port)], port, {"ZHITU_HOME": str(home), "ZHITU_DB": db_url})
 
 
 def plain_server(document_path: Path) -> Server:

@@ -103,3 +103,32 @@ def nested(index: TreeIndex, start: int, tags: dict[int, list[dict]], max_depth:
             view["childs"].append(child)
             stack.append((child_id, child, depth + 1))
     return top
+
+
+def _placeholder(connection) -> str:
+    return "$1" if connection.capabilities.dialect == "postgres" else "?"
+
+
+async def subtree_of(node_id: int) -> list[int]:
+    """The node and its descendants, by one recursive query (cost follows the subtree, not the graph)."""
+    from tortoise.connection import get_connection
+
+    connection = get_connection("default")
+    p = _placeholder(connection)
+    _, rows = await connection.execute_query(
+        'WITH RECURSIVE sub(id) AS (SELECT "id" FROM "node" WHERE "id" = ' + p +
+        ' UNION ALL SELECT n."id" FROM "node" n JOIN sub ON n."parent_id" = sub.id) SELECT id FROM sub', [node_id])
+    return [row["id"] for row in rows]
+
+
+async def ancestors_of(node_id: int) -> list[int]:
+    """The node's ancestors, nearest first (cost follows the depth)."""
+    from tortoise.connection import get_connection
+
+    connection = get_connection("default")
+    p = _placeholder(connection)
+    _, rows = await connection.execute_query(
+        'WITH RECURSIVE up(id, parent_id, depth) AS (SELECT "id", "parent_id", 0 FROM "node" WHERE "id" = ' + p +
+        ' UNION ALL SELECT n."id", n."parent_id", up.depth + 1 FROM "node" n JOIN up ON n."id" = up.parent_id)'
+        ' SELECT id FROM up WHERE depth > 0 ORDER BY depth', [node_id])
+    return [row["id"] for row in rows]

@@ -13,7 +13,7 @@ from toolkit import audit
 from toolkit.errors import Forbidden, NotFound, ValidationError
 from toolkit.graphs.attributes import COURSE_NAME, clean_attributes, clean_description
 from toolkit.graphs.guard import GraphAccess, open_graph
-from toolkit.graphs.nodes import load_index, nested, node_view, tags_by_node
+from toolkit.graphs.nodes import ancestors_of, load_index, nested, node_view, subtree_of, tags_by_node
 from toolkit.graphs.revisions import bump_graph, claim_node
 from toolkit.model import EntityType, Graph, Node, NodeTag, Relation, Tag, User
 
@@ -224,9 +224,7 @@ async def move_node(user: User, graph_id: int, node_id: int, new_parent_id: int,
     if node.parent_id is None:
         raise ValidationError("node.root_fixed")
     new_parent = await _node(graph_id, new_parent_id)
-    index = await load_index(graph_id, ("id", "parent_id", "order", "level", "name", "type"))
-    subtree = index.subtree_ids(node.id)
-    if new_parent.id in subtree:
+    if new_parent.id == node.id or node.id in await ancestors_of(new_parent.id):
         raise ValidationError("node.move_into_itself")
     _check_type(access, new_parent.type, node.type)
     async with in_transaction():
@@ -242,7 +240,7 @@ async def move_node(user: User, graph_id: int, node_id: int, new_parent_id: int,
             direction = "right" if position % 2 == 0 else "left"
         await Node.filter(id=node.id).update(parent_id=new_parent.id, order=position, direction=direction, is_updated=True)
         if shift:
-            await Node.filter(id__in=subtree).update(level=F("level") + shift)
+            await Node.filter(id__in=await subtree_of(node.id)).update(level=F("level") + shift)
         await bump_graph(graph_id)
         await audit.record("node.move", user.id, "node", node.id, parent=new_parent.id, position=position)
     return await get_node(user, graph_id, node.id)
@@ -268,27 +266,29 @@ async def delete_nodes(user: User, graph_id: int, node_ids: list[int], revisions
     await open_graph(user, graph_id, edit=True)
     if not node_ids:
         raise ValidationError("error.field_required", field="ids")
-    index = await load_index(graph_id, ("id", "parent_id", "order", "level", "name", "type", "is_control"))
-    doomed: set[int] = set()
-    tops = []
-    for node_id in dict.fromkeys(node_ids):
-        if node_id not in index.rows:
+    requested = list(dict.fromkeys(node_ids))
+    rows = {r["id"]: r for r in await Node.filter(id__in=requested).values("id", "graph_id", "parent_id", "order", "is_control")}
+    for node_id in requested:
+        row = rows.get(node_id)
+        if row is None or row["graph_id"] != graph_id:
             raise ValidationError("node.wrong_graph", id=node_id)
-        if index.rows[node_id]["parent_id"] is None:
+        if row["parent_id"] is None:
             raise ValidationError("node.root_fixed")
-        if not index.rows[node_id]["is_control"]:
+        if not row["is_control"]:
             raise Forbidden("node.not_controllable")
-        tops.append(node_id)
+    # Only the topmost of the requested nodes need deleting: the rest go with them.
+    chosen = set(requested)
+    tops = [n for n in requested if not (set(await ancestors_of(n)) & chosen)] if len(requested) > 1 else requested
+    doomed: set[int] = set()
     for node_id in tops:
-        doomed.update(index.subtree_ids(node_id))
-    tops = [n for n in tops if not (set(index.ancestors(n)) & set(tops))]
+        doomed.update(await subtree_of(node_id))
     async with in_transaction():
         for node_id in tops:
             await claim_node(node_id, (revisions or {}).get(node_id))
-        await Relation.filter(graph_id=graph_id).filter(start_node_id__in=list(doomed)).delete()
-        await Relation.filter(graph_id=graph_id).filter(target_node_id__in=list(doomed)).delete()
-        for node_id in sorted(tops, key=lambda n: -index.rows[n]["order"]):
-            row = index.rows[node_id]
+        await Relation.filter(start_node_id__in=list(doomed)).delete()
+        await Relation.filter(target_node_id__in=list(doomed)).delete()
+        for node_id in sorted(tops, key=lambda n: -rows[n]["order"]):
+            row = rows[node_id]
             await Node.filter(id=node_id).delete()
             await Node.filter(parent_id=row["parent_id"], order__gt=row["order"]).update(order=F("order") - 1)
         await bump_graph(graph_id, node_delta=-len(doomed))
