@@ -7,6 +7,8 @@ from typer.testing import CliRunner
 from toolkit.cli import exit_codes
 from toolkit.cli.main import app
 
+from tests.test_db import MIGRATIONS
+
 runner = CliRunner()
 
 
@@ -20,7 +22,7 @@ def test_init_then_again_changes_nothing(cli_db):
     first = runner.invoke(app, ["init", "--admin-user", "root", "--admin-password", "secret123", "--json"])
     assert first.exit_code == 0, first.output
     report = json.loads(first.stdout)
-    assert report["migrationsApplied"] == ["0001_initial"] and report["adminCreated"] is True
+    assert report["migrationsApplied"] == MIGRATIONS and report["adminCreated"] is True
     assert report["created"]["templates"] == 8
     second = runner.invoke(app, ["init", "--admin-user", "root", "--admin-password", "secret123", "--json"])
     again = json.loads(second.stdout)
@@ -30,11 +32,11 @@ def test_init_then_again_changes_nothing(cli_db):
 
 def test_db_migrate_and_status(cli_db):
     before = runner.invoke(app, ["db", "status", "--json"])
-    assert json.loads(before.stdout) == [{"name": "0001_initial", "applied": False}]
+    assert json.loads(before.stdout) == [{"name": name, "applied": False} for name in MIGRATIONS]
     migrated = runner.invoke(app, ["db", "migrate"])
-    assert migrated.exit_code == 0 and "0001_initial" in migrated.output
+    assert migrated.exit_code == 0 and MIGRATIONS[-1] in migrated.output
     after = runner.invoke(app, ["db", "status", "--format", "csv"])
-    assert after.stdout.splitlines() == ["name,applied", "0001_initial,True"]
+    assert after.stdout.splitlines() == ["name,applied", *(f"{name},True" for name in MIGRATIONS)]
 
 
 def test_init_without_password_is_a_clear_error(cli_db):
@@ -63,3 +65,21 @@ def test_every_command_has_help():
     for path, command in walk(group):
         assert (command.help or "").strip(), path
         assert runner.invoke(app, [*path, "--help"]).exit_code == 0, path
+
+
+def test_every_command_appears_in_the_docs():
+    import typer.main
+    from pathlib import Path
+
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
+    group = typer.main.get_command(app)
+
+    def walk(command, prefix=()):
+        subcommands = getattr(command, "commands", {})
+        if not subcommands:
+            yield prefix
+        for name, sub in subcommands.items():
+            yield from walk(sub, prefix + (name,))
+
+    for path in walk(group):
+        assert f"zhitu {' '.join(path)}" in docs, path

@@ -7,20 +7,21 @@ from toolkit.bootstrap import initialise
 from toolkit.model import EntityType, RelationType, Template, User
 
 MODEL_DIR = Path(__file__).resolve().parent.parent / "toolkit" / "model"
+MIGRATIONS = sorted(p.stem for p in (MODEL_DIR.parent / "migrations").glob("0*.py"))
 
 
 async def test_migrate_then_status_lists_applied(fresh_url):
     url = fresh_url
-    assert await db.status(url) == [db.MigrationState("0001_initial", False)]
-    assert await db.migrate(url) == ["0001_initial"]
+    assert await db.status(url) == [db.MigrationState(name, False) for name in MIGRATIONS]
+    assert await db.migrate(url) == MIGRATIONS
     assert await db.migrate(url) == []
-    assert await db.status(url) == [db.MigrationState("0001_initial", True)]
+    assert await db.status(url) == [db.MigrationState(name, True) for name in MIGRATIONS]
 
 
 async def test_init_twice_changes_nothing(fresh_url):
     url = fresh_url
     first = await initialise(url, "root", "secret123")
-    assert first.migrations_applied == ["0001_initial"]
+    assert first.migrations_applied == MIGRATIONS
     assert first.created["templates"] == 8 and first.admin_created
     second = await initialise(url, "root", "other-password")
     assert second.migrations_applied == [] and not second.admin_created

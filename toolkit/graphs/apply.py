@@ -21,7 +21,8 @@ async def _tag_ids(names: set[str]) -> dict[str, int]:
 
 async def apply_document(graph: Graph, doc: GraphDoc) -> dict[str, int]:
     """Returns how many nodes were kept, created and deleted. The caller holds the transaction open."""
-    index = await load_index(graph.id, ("id", "parent_id", "order", "level", "name", "type"))
+    compared = ("parent_id", "order", "level", "name", "type", "desc", "define", "desc_tags", "attributes", "is_core", "is_control")
+    index = await load_index(graph.id, ("id", *compared))
     existing = set(index.rows)
     mapping: dict[str, int] = {}
     kept = created = 0
@@ -42,7 +43,9 @@ async def apply_document(graph: Graph, doc: GraphDoc) -> dict[str, int]:
             if node_id in existing and (index.rows[node_id]["parent_id"] is None) != (parent is None):
                 node_id = None
             if node_id in existing:
-                await Node.filter(id=node_id).update(**fields)
+                current = index.rows[node_id]
+                if any(current[key] != value for key, value in fields.items()):
+                    await Node.filter(id=node_id).update(**fields)
                 existing.discard(node_id)
                 mapping[node.id] = node_id
                 kept += 1

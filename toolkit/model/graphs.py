@@ -56,7 +56,8 @@ class Node(Model):
 
     class Meta:
         table = "node"
-        indexes = (("graph_id", "parent_id", "order"),)
+        # Children are found by parent alone (edits); a graph's nodes by graph (reads).
+        indexes = (("graph_id", "parent_id", "order"), ("parent_id", "order"), ("graph_id", "external_key"))
 
 
 class NodeTag(Model):
@@ -84,6 +85,7 @@ class Relation(Model):
     class Meta:
         table = "relation"
         unique_together = (("start_node", "target_node", "relation_type"),)
+        indexes = (("target_node_id",),)
 
 
 class CrossRelation(Model):
@@ -101,6 +103,7 @@ class CrossRelation(Model):
     class Meta:
         table = "cross_relation"
         unique_together = (("start_node", "target_node", "relation_type"),)
+        indexes = (("target_node_id",),)
 
 
 class GraphVersion(Model):
