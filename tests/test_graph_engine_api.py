@@ -172,6 +172,8 @@ async def test_ability_levels_are_validated(api, people, expert):
     good = [{"name": "优秀", "rangeStart": 90, "rangeEnd": 100}, {"name": "及格", "rangeStart": 60, "rangeEnd": 90}]
     _, body = await api.call("PUT", url, expert, json={"graphId": gid, "attributes": {"abilityLevels": good}})
     assert body["code"] == 0
+    _, body = await api.call("PUT", url, expert, json={"graphId": gid, "tags": []})
+    assert body["code"] == 1  # tags belong to teaching graphs only
     for bad in ([{"name": "", "rangeStart": 0, "rangeEnd": 10}], [{"name": "差", "rangeStart": 50, "rangeEnd": 40}],
                 [{"name": "超", "rangeStart": 90, "rangeEnd": 120}]):
         _, body = await api.call("PUT", url, expert, json={"graphId": gid, "attributes": {"abilityLevels": bad}})

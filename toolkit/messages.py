@@ -67,6 +67,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "relation.self": ("关系不能指向节点自身", "A relation cannot join a node to itself"),
     "relation.exists": ("该关系已存在", "This relation already exists"),
     "relation.unknown_type": ("模板中没有关系类型 {type}", "The template has no relation type {type}"),
+    "tag.not_in_this_graph": ("只有教学图谱的节点可以编辑标签", "Only nodes of teaching graphs have tags to edit"),
     "tag.unknown": ("标签 {id} 不存在", "Tag {id} does not exist"),
     "what.relation": ("关系", "Relation"),
     "what.version": ("版本", "Version"),

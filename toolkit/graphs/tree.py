@@ -18,6 +18,7 @@ from toolkit.graphs.revisions import bump_graph, claim_node
 from toolkit.model import EntityType, Graph, Node, NodeTag, Relation, Tag, User
 
 MAX_NAME = 500
+TAGGED_KINDS = ("teaching",)
 
 
 def allowed_children(graph: Graph) -> dict[str, list[str]]:
@@ -174,8 +175,11 @@ async def update_attributes(user: User, graph_id: int, node_id: int, revision: i
 
 
 async def update_tags(user: User, graph_id: int, node_id: int, tag_ids: list[int], revision: int | None = None) -> dict:
-    """SPEC §7: the tag update sends nodeType, id, graphId and tags as an id list."""
-    await open_graph(user, graph_id, edit=True)
+    """SPEC §7: the tag update sends nodeType, id, graphId and tags as an id list.
+    SPEC §6: tags are edited only in teaching graphs, on controllable nodes."""
+    access = await open_graph(user, graph_id, edit=True)
+    if access.graph.template.kind not in TAGGED_KINDS:
+        raise ValidationError("tag.not_in_this_graph")
     node = await _node(graph_id, node_id)
     _require_control(node)
     if not isinstance(tag_ids, list) or not all(isinstance(t, int) for t in tag_ids):
