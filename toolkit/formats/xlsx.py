@@ -1,0 +1,297 @@
+"""Excel outlines as teachers make them.
+
+Read: a tree by level columns (一级/二级…, 1级, Level 1, L1) where blank or merged cells mean
+"same as above", or by an id column plus a parent column; a node id column, a type column,
+description, definition and tag columns, and any other column as an attribute (header
+"名称 (code)" keeps the attribute code). A sheet named 关系/Relations holds relations
+(start id, end id, type). Every problem names the sheet, row and column.
+Write: the same layout, which reads back to the same tree.
+"""
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from pathlib import Path
+
+import openpyxl
+from openpyxl.utils import get_column_letter, range_boundaries
+
+from toolkit.errors import FormatError
+from toolkit.formats.limits import open_zip, read_bytes
+from toolkit.formats.outline import OutlineItem
+from toolkit.graphdoc import DocNode, DocRelation, GraphDoc
+
+CN_DIGITS = "一二三四五六七八九十"
+LEVEL = re.compile(r"^(?:第?([一二三四五六七八九十]|\d{1,2})\s*级(?:目录|标题|节点|知识点)?|level\s*(\d{1,2})|l(\d{1,2}))$", re.I)
+ALIASES = {
+    "id": {"节点id", "节点编号", "编号", "id", "nodeid", "node id"},
+    "parent": {"父节点id", "父节点", "父节点编号", "上级id", "上级节点", "parentid", "parent id", "parent"},
+    "name": {"名称", "节点名称", "知识点名称", "name"},
+    "type": {"类型", "节点类型", "实体类型", "type"},
+    "desc": {"描述", "说明", "节点描述", "description", "desc"},
+    "define": {"定义", "definition", "define"},
+    "tags": {"标签", "tags"},
+}
+RELATION_SHEETS = {"关系", "relations", "relation"}
+RELATION_COLUMNS = {"start": {"起点id", "起点", "开始节点id", "start", "start id"}, "target": {"终点id", "终点", "结束节点id", "target", "end", "end id"},
+                    "type": {"关系类型", "类型", "type"}}
+ATTRIBUTE_CODE = re.compile(r"^(.*?)\s*[（(]\s*([A-Za-z][\w]*)\s*[)）]\s*$")
+WRITE_LEVEL = "{}级"
+
+
+def _key(text) -> str:
+    return re.sub(r"\s+", " ", str(text or "").strip()).lower()
+
+
+def _level_of(header: str) -> int | None:
+    match = LEVEL.match(header.strip())
+    if not match:
+        return None
+    raw = next(g for g in match.groups() if g)
+    return CN_DIGITS.index(raw) + 1 if raw in CN_DIGITS else int(raw)
+
+
+def _merges(data: bytes, sheet_path: str) -> list[tuple[int, int, int, int]]:
+    """Merged ranges of one sheet, read from its XML (read-only workbooks do not expose them)."""
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        try:
+            xml = archive.read(sheet_path)
+        except KeyError:
+            return []
+    return [range_boundaries(ref) for ref in re.findall(rb'<mergeCell ref="([A-Z]+\d+:[A-Z]+\d+)"', xml) and
+            [r.decode() for r in re.findall(rb'<mergeCell ref="([A-Z]+\d+:[A-Z]+\d+)"', xml)]]
+
+
+def _cell_text(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value).strip()
+
+
+class _Sheet:
+    def __init__(self, title: str, rows: list[list], where: str) -> None:
+        self.title, self.rows, self.where = title, rows, where
+
+    def at(self, row: int, column: int) -> str:
+        return f"{self.where}: sheet {self.title}, row {row}, column {get_column_letter(column)}"
+
+
+def _load(data: bytes, where: str) -> list[_Sheet]:
+    open_zip(data, where)
+    try:
+        workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except Exception as exc:  # openpyxl raises many kinds for a broken workbook
+        raise FormatError("format.unreadable", where=where, detail=type(exc).__name__) from exc
+    sheets = []
+    for worksheet in workbook.worksheets:
+        rows = [list(row) for row in worksheet.iter_rows(values_only=True)]
+        width = max((len(r) for r in rows), default=0)
+        rows = [r + [None] * (width - len(r)) for r in rows]
+        for min_col, min_row, max_col, max_row in _merges(data, worksheet._worksheet_path):
+            value = rows[min_row - 1][min_col - 1] if min_row - 1 < len(rows) and min_col - 1 < width else None
+            for r in range(min_row - 1, min(max_row, len(rows))):
+                for c in range(min_col - 1, min(max_col, width)):
+                    rows[r][c] = value
+        sheets.append(_Sheet(worksheet.title, rows, where))
+    workbook.close()
+    return sheets
+
+
+def _header(sheet: _Sheet) -> tuple[int, dict] | None:
+    """The first of the top ten rows that names a tree: level columns, or name (+ parent) columns."""
+    for index, row in enumerate(sheet.rows[:10]):
+        columns: dict = {"levels": {}, "attributes": {}}
+        for column, value in enumerate(row):
+            header = _cell_text(value)
+            if not header:
+                continue
+            level = _level_of(header)
+            if level is not None:
+                columns["levels"][level] = column
+                continue
+            for role, names in ALIASES.items():
+                if _key(header) in names:
+                    columns.setdefault(role, column)
+                    break
+            else:
+                match = ATTRIBUTE_CODE.match(header)
+                columns["attributes"][match.group(2) if match else header] = column
+        if columns["levels"] or "name" in columns:
+            return index, columns
+    return None
+
+
+def _row_extras(sheet: _Sheet, row: list, number: int, columns: dict) -> dict:
+    def text(role: str) -> str:
+        return _cell_text(row[columns[role]]) if role in columns else ""
+
+    attributes = {}
+    for code, column in columns["attributes"].items():
+        value = row[column]
+        if value not in (None, ""):
+            attributes[code] = value.strftime("%Y-%m-%d %H:%M") if hasattr(value, "strftime") else value
+    tags = [t for t in re.split(r"[,，;；、\s]+", text("tags")) if t]
+    return {"id": text("id") or None, "type": text("type"), "desc": text("desc"), "define": text("define"),
+            "attributes": attributes, "tags": tags}
+
+
+def _by_levels(sheet: _Sheet, start: int, columns: dict) -> list[OutlineItem]:
+    levels = columns["levels"]
+    ordered = sorted(levels)
+    if ordered != list(range(1, len(ordered) + 1)):
+        raise FormatError("format.missing_column", where=sheet.at(start + 1, levels[ordered[0]] + 1), column=WRITE_LEVEL.format(1))
+    items: list[OutlineItem] = []
+    path: list[str] = []
+    for offset, row in enumerate(sheet.rows[start + 1:], start + 2):
+        cells = [_cell_text(row[levels[level]]) for level in ordered]
+        if not any(cells) and not any(_cell_text(v) for v in row):
+            continue
+        deepest = max((i for i, value in enumerate(cells) if value), default=-1)
+        if deepest < 0:
+            raise FormatError("format.empty_name", where=sheet.at(offset, levels[1] + 1))
+        # Blank cells before the deepest one mean "the same as the row above".
+        row_path = [cells[i] or (path[i] if i < len(path) else "") for i in range(deepest + 1)]
+        for i, name in enumerate(row_path):
+            if not name:
+                raise FormatError("format.level_jump", where=sheet.at(offset, levels[i + 1] + 1), level=i + 1)
+        same = 0
+        while same < min(len(path), len(row_path)) and path[same] == row_path[same] and (same < deepest):
+            same += 1
+        extras = _row_extras(sheet, row, offset, columns)
+        for depth in range(same, deepest + 1):
+            location = sheet.at(offset, levels[depth + 1] + 1)
+            if depth == deepest:
+                items.append(OutlineItem(depth, row_path[depth], location, **extras))
+            else:
+                items.append(OutlineItem(depth, row_path[depth], location))
+        path = row_path
+    return items
+
+
+def _by_parent(sheet: _Sheet, start: int, columns: dict) -> GraphDoc:
+    if "id" not in columns:
+        raise FormatError("format.missing_column", where=f"{sheet.where}: sheet {sheet.title}, row {start + 1}", column="节点ID")
+    nodes: dict[str, DocNode] = {}
+    parents: dict[str, tuple[str, int]] = {}
+    order: list[str] = []
+    for offset, row in enumerate(sheet.rows[start + 1:], start + 2):
+        if not any(_cell_text(v) for v in row):
+            continue
+        extras = _row_extras(sheet, row, offset, columns)
+        name = _cell_text(row[columns["name"]])
+        if not extras["id"]:
+            raise FormatError("format.missing_column", where=sheet.at(offset, columns["id"] + 1), column="节点ID")
+        if not name:
+            raise FormatError("format.empty_name", where=sheet.at(offset, columns["name"] + 1))
+        if extras["id"] in nodes:
+            raise FormatError("graphdoc.duplicate_id", where=sheet.at(offset, columns["id"] + 1), id=extras["id"])
+        nodes[extras["id"]] = DocNode(extras["id"], name, extras["type"], desc=extras["desc"], define=extras["define"],
+                                      attributes=extras["attributes"], tags=extras["tags"])
+        parent = _cell_text(row[columns["parent"]]) if "parent" in columns else ""
+        parents[extras["id"]] = (parent, offset)
+        order.append(extras["id"])
+    roots = [i for i in order if not parents[i][0]]
+    if len(roots) != 1:
+        where = sheet.at(parents[roots[1]][1], columns.get("parent", 0) + 1) if len(roots) > 1 else f"{sheet.where}: sheet {sheet.title}"
+        raise FormatError("format.several_roots", where=where)
+    for node_id in order:
+        parent, offset = parents[node_id]
+        if parent:
+            if parent not in nodes:
+                raise FormatError("format.unknown_parent", where=sheet.at(offset, columns["parent"] + 1), id=parent)
+            nodes[parent].children.append(nodes[node_id])
+    reachable, stack = set(), [roots[0]]
+    while stack:
+        current = stack.pop()
+        reachable.add(current)
+        stack.extend(c.id for c in nodes[current].children)
+    if len(reachable) != len(nodes):
+        stray = next(i for i in order if i not in reachable)
+        raise FormatError("format.parent_cycle", where=sheet.at(parents[stray][1], columns["parent"] + 1))
+    return GraphDoc(name=nodes[roots[0]].name, template="", root=nodes[roots[0]])
+
+
+def _relations(sheet: _Sheet) -> list[DocRelation]:
+    if not sheet.rows:
+        return []
+    header = [_key(v) for v in sheet.rows[0]]
+    positions = {}
+    for role, names in RELATION_COLUMNS.items():
+        found = [i for i, h in enumerate(header) if h in names]
+        if not found:
+            raise FormatError("format.missing_column", where=f"{sheet.where}: sheet {sheet.title}, row 1", column=role)
+        positions[role] = found[0]
+    relations = []
+    for row in sheet.rows[1:]:
+        values = {role: _cell_text(row[i]) for role, i in positions.items()}
+        if any(values.values()):
+            relations.append(DocRelation(values["start"], values["target"], values["type"]))
+    return relations
+
+
+def read(path: str | Path, data: bytes | None = None) -> GraphDoc:
+    where = Path(path).name
+    data = read_bytes(path, data)
+    sheets = _load(data, where)
+    relations: list[DocRelation] = []
+    docs: list[GraphDoc] = []
+    for sheet in sheets:
+        if _key(sheet.title) in RELATION_SHEETS:
+            relations.extend(_relations(sheet))
+            continue
+        found = _header(sheet)
+        if found is None:
+            continue
+        start, columns = found
+        if columns["levels"]:
+            from toolkit.formats.outline import build
+
+            docs.append(build(_by_levels(sheet, start, columns), where, name=sheet.title))
+        else:
+            docs.append(_by_parent(sheet, start, columns))
+    if not docs:
+        raise FormatError("format.missing_column", where=where, column="一级 / 名称")
+    if len(docs) == 1:
+        doc = docs[0]
+    else:
+        doc = GraphDoc(name=Path(path).stem, template="", root=DocNode("_sheets", Path(path).stem, ""))
+        for index, part in enumerate(docs):
+            for node, _parent, _level in part.walk():
+                if node.id.startswith("_"):
+                    node.id = f"_s{index}{node.id}"
+            doc.root.children.append(part.root)
+    doc.relations = relations
+    return doc
+
+
+def dumps(doc: GraphDoc, attribute_names: dict[str, str] | None = None) -> bytes:
+    attribute_names = attribute_names or {}
+    depth = max(level for _n, _p, level in doc.walk()) + 1
+    codes = sorted({code for node, _p, _l in doc.walk() for code in node.attributes})
+    workbook = openpyxl.Workbook(write_only=True)
+    sheet = workbook.create_sheet(doc.name[:31] or "graph")
+    headers = ["节点ID", *(WRITE_LEVEL.format(CN_DIGITS[i] if i < 10 else i + 1) for i in range(depth)), "类型", "描述", "定义", "标签",
+               *(f"{attribute_names.get(code, code)} ({code})" for code in codes)]
+    sheet.append(headers)
+    for node, _parent, level in doc.walk():
+        levels = [None] * depth
+        levels[level] = node.name
+        values = [node.attributes.get(code) for code in codes]
+        values = [", ".join(map(str, v)) if isinstance(v, list) and not any(isinstance(x, dict) for x in v)
+                  else (str(v) if isinstance(v, (list, dict)) else v) for v in values]
+        sheet.append([node.id, *levels, node.type, node.desc, node.define, ", ".join(node.tags), *values])
+    if doc.relations:
+        relation_sheet = workbook.create_sheet("关系")
+        relation_sheet.append(["起点ID", "终点ID", "关系类型"])
+        for relation in doc.relations:
+            relation_sheet.append([relation.start, relation.target, relation.type])
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def write(doc: GraphDoc, path: str | Path) -> None:
+    Path(path).write_bytes(dumps(doc))
