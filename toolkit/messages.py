@@ -94,6 +94,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "format.parent_cycle": ("{where}：父节点关系形成了环", "{where}: the parent column makes a cycle"),
     "format.unknown_parent": ("{where}：父节点 {id} 不存在", "{where}: parent {id} does not exist"),
     "format.missing_member": ("{where}：压缩包中缺少 {member}", "{where}: the archive has no {member}"),
+    "upload.bad_suffix": ("不支持的文件类型：{name}（允许 {allowed}）", "Unsupported file type: {name} (allowed: {allowed})"),
+    "upload.file_required": ("请选择要上传的文件", "Choose a file to upload"),
     "webui.build_failed": ("前端构建失败，请查看上面的输出", "Building the web UI failed; see the output above"),
     "webui.missing": ("找不到前端目录：{path}", "Web UI folder not found: {path}"),
 }

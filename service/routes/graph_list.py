@@ -48,6 +48,10 @@ async def get_allowed_template_list(request: Request):
 @bp.post("/")
 @access(SUPER, ADMIN, EXPERT)
 async def create_graph(request: Request):
+    if request.files.get("file") is not None:
+        from service.routes.graph_files import create_from_upload
+
+        return ok(request, await create_from_upload(request))
     data = form_or_json(request)
     graph = await crud.create_graph(request.ctx.user, data.get("name") or "", int_field(data, "templateId"),
                                     int_field(data, "projectId", False), data.get("description") or "")

@@ -21,9 +21,10 @@ app.add_typer(db_app, name="db")
 
 
 def _register_groups() -> None:
-    from toolkit.cli import graph
+    from toolkit.cli import files, graph
 
     app.add_typer(graph.app, name="graph")
+    files.register(app)
 
 
 def run_async(coro_fn):

@@ -9,10 +9,10 @@ from types import ModuleType
 
 from toolkit.errors import FormatError
 
-READERS = ("edg", "xlsx", "md", "opml", "mm", "xmind", "docx")
-WRITERS = ("edg", "xlsx", "md", "opml", "mm", "xmind", "docx")
+READERS = ("edg", "xlsx", "md", "opml", "mm", "xmind")
+WRITERS = ("edg", "xlsx", "md", "opml", "mm", "xmind")
 SUFFIXES = {".edg": "edg", ".xlsx": "xlsx", ".md": "md", ".markdown": "md", ".opml": "opml", ".mm": "mm",
-            ".xmind": "xmind", ".docx": "docx", ".json": "edg"}
+            ".xmind": "xmind", ".json": "edg"}
 
 
 def format_of(path: str | Path, explicit: str | None = None) -> str:

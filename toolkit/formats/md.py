@@ -70,7 +70,9 @@ def read(path: str | Path, data: bytes | None = None) -> GraphDoc:
 def dumps(doc: GraphDoc) -> str:
     lines: list[str] = []
     for node, _parent, level in doc.walk():
-        mark = f" <!-- id: {node.id} {node_extras(node)} -->"
+        extras = node_extras(node)
+        # Ids that Zhitu made up for a file without ids are not worth writing down.
+        mark = "" if node.id.startswith("_") and extras == "{}" else f" <!-- id: {node.id} {extras} -->"
         if level < 6:
             lines.append(f"{'#' * (level + 1)} {node.name}{mark}")
         else:

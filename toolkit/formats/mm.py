@@ -33,7 +33,8 @@ def read(path: str | Path, data: bytes | None = None) -> GraphDoc:
             rich = element.find("richcontent[@TYPE='NODE']")
             name = _text_of(rich) if rich is not None else ""
         note = element.find("richcontent[@TYPE='NOTE']")
-        desc = _text_of(note) if note is not None else ""
+        paragraphs = note.findall(".//p") if note is not None else []
+        desc = "\n".join(p.text or "" for p in paragraphs) if paragraphs else (_text_of(note) if note is not None else "")
         location = f"{where}: {trail}{' > ' if trail else ''}{name}"
         node_id = element.get("ID")
         item = OutlineItem(level, name, location, node_id, desc=desc)

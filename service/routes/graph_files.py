@@ -1,0 +1,104 @@
+"""Graph files over HTTP: create from a file, upload and download .edg, export, merge an edited export."""
+from sanic import Blueprint, Request
+from sanic.response import raw
+
+from service.access import ADMIN, EXPERT, SUPER, access
+from service.envelope import ok
+from service.request_data import query_int, query_text, required_query_int
+from toolkit import formats, imports, uploads
+from toolkit.errors import ValidationError
+from toolkit.graphs import crud
+
+bp = Blueprint("graph_files", url_prefix="/api/graph")
+files_bp = Blueprint("files", url_prefix="/api")
+CONTENT_TYPES = {"edg": "application/zip", "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+                 "xmind": "application/zip", "md": "text/markdown; charset=utf-8", "opml": "text/x-opml; charset=utf-8",
+                 "mm": "application/x-freemind; charset=utf-8"}
+
+
+def uploaded(request: Request):
+    upload = request.files.get("file")
+    if upload is None:
+        raise ValidationError("upload.file_required")
+    return upload
+
+
+def form_int(request: Request, name: str, required: bool = False) -> int | None:
+    value = request.form.get(name)
+    if value in (None, ""):
+        if required:
+            raise ValidationError("error.field_required", field=name)
+        return None
+    try:
+        return int(value)
+    except ValueError as exc:
+        raise ValidationError("error.field_invalid", field=name) from exc
+
+
+def download(data: bytes, name: str, fmt: str):
+    from urllib.parse import quote
+
+    return raw(data, content_type=CONTENT_TYPES.get(fmt, "application/octet-stream"),
+               headers={"Content-Disposition": f"attachment; filename*=UTF-8''{quote(name)}"})
+
+
+async def create_from_upload(request: Request) -> dict:
+    upload = uploaded(request)
+    doc = imports.read_file(upload.name, upload.body)
+    graph = await imports.import_document(request.ctx.user, doc, form_int(request, "projectId"),
+                                          request.form.get("templateCode") or None, request.form.get("name") or None)
+    return await crud.graph_detail(request.ctx.user, graph.id)
+
+
+@bp.post("/file/upload/edg")
+@access(SUPER, ADMIN, EXPERT)
+async def upload_edg(request: Request):
+    formats.format_of(uploaded(request).name)
+    return ok(request, await create_from_upload(request))
+
+
+@bp.get("/file/download/edg")
+@access()
+async def download_edg(request: Request):
+    data, name = await imports.export_graph(request.ctx.user, required_query_int(request, "graphId"), "edg")
+    return download(data, name, "edg")
+
+
+@bp.get("/file/export")
+@access()
+async def export(request: Request):
+    fmt = query_text(request, "format") or "edg"
+    data, name = await imports.export_graph(request.ctx.user, required_query_int(request, "graphId"), fmt)
+    return download(data, name, fmt)
+
+
+async def _merge(request: Request, apply: bool):
+    upload = uploaded(request)
+    doc = imports.read_file(upload.name, upload.body)
+    return await imports.merge_document(request.ctx.user, form_int(request, "graphId", required=True), doc, apply)
+
+
+@bp.post("/uploadMergeCheck")
+@access()
+async def upload_merge_check(request: Request):
+    result = await _merge(request, apply=False)
+    return ok(request, {"ok": not result["problems"], "problems": result["problems"], "counts": result["diff"]["counts"]})
+
+
+@bp.post("/uploadMergePrepare")
+@access()
+async def upload_merge_prepare(request: Request):
+    return ok(request, await _merge(request, apply=False))
+
+
+@bp.post("/file/uploadMerge")
+@access(SUPER, ADMIN, EXPERT)
+async def upload_merge(request: Request):
+    return ok(request, await _merge(request, apply=True))
+
+
+@files_bp.post("/file")
+@access(SUPER, ADMIN, EXPERT)
+async def upload_file(request: Request):
+    upload = uploaded(request)
+    return ok(request, uploads.store(upload.name, upload.body))

@@ -1,0 +1,158 @@
+"""Readers and writers: round trips (hypothesis), odd corners each format has, and every bad input."""
+import io
+import json
+import zipfile
+
+import openpyxl
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from toolkit.errors import FormatError
+from toolkit.formats import edg, md, mm, opml, xlsx, xmind
+from toolkit.graphdoc import DocNode, DocRelation, GraphDoc
+from toolkit.graphs.diff import compare
+from toolkit.imports import TemplateRules, fit_to_template, validate_file
+
+NAME = st.text(alphabet=st.characters(whitelist_categories=("L", "N"), whitelist_characters="（）-_ "), min_size=1, max_size=12).map(str.strip).filter(bool)
+TEXT = st.text(alphabet=st.characters(whitelist_categories=("L", "N", "Zs"), whitelist_characters="，。"), max_size=30).map(str.strip)
+WRITERS = [edg, xlsx, md, opml, mm, xmind]
+
+
+@st.composite
+def documents(draw):
+    counter = iter(range(1, 10_000))
+    nodes = []
+
+    def node(depth):
+        n = DocNode(f"n{next(counter)}", draw(NAME), "KnowUnit" if depth < 2 else "KnowPoint", desc=draw(TEXT), define=draw(TEXT),
+                    attributes=draw(st.fixed_dictionaries({}, optional={"difficulty": st.sampled_from(["易", "中", "难"]), "hours": st.integers(0, 9)})),
+                    tags=draw(st.lists(st.sampled_from(["重点", "难点", "基础"]), unique=True, max_size=2)))
+        nodes.append(n)
+        if depth < 3:
+            n.children = [node(depth + 1) for _ in range(draw(st.integers(0, 3)))]
+        return n
+
+    root = DocNode("n0", draw(NAME), "KnowGraph", desc=draw(TEXT))
+    root.children = [node(1) for _ in range(draw(st.integers(1, 4)))]
+    ids = [n.id for n in nodes]
+    relations = []
+    if len(ids) > 1:
+        for _ in range(draw(st.integers(0, 3))):
+            a, b = draw(st.sampled_from(ids)), draw(st.sampled_from(ids))
+            if a != b:
+                relations.append(DocRelation(a, b, "Mutual"))
+    unique = {(r.start, r.target, r.type): r for r in relations}
+    return GraphDoc(name=root.name, template="teaching", root=root, relations=list(unique.values()))
+
+
+@pytest.mark.parametrize("module", WRITERS, ids=lambda m: m.__name__.rsplit(".", 1)[1])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(doc=documents())
+def test_export_then_import_gives_the_same_graph(module, doc, tmp_path):
+    path = tmp_path / f"graph.{module.__name__.rsplit('.', 1)[1]}"
+    module.write(doc, path)
+    back = module.read(path)
+    back.template = doc.template
+    diff = compare(doc, back)
+    assert diff.is_empty(), diff.as_dict()
+
+
+def _xlsx(rows, merges=(), title="课程"):
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    sheet.title = title
+    for row in rows:
+        sheet.append(row)
+    for merge in merges:
+        sheet.merge_cells(merge)
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def test_xlsx_level_columns_with_merged_and_blank_cells():
+    data = _xlsx([["一级", "二级", "三级", "描述", "难度 (difficulty)"],
+                  ["数据结构", "线性表", "顺序表", "连续存储", "易"],
+                  [None, None, "链表", "指针链接", "中"],
+                  [None, "树", "二叉树", "", "难"]], merges=["A2:A4"])
+    doc = xlsx.read("课程.xlsx", data)
+    assert doc.root.name == "数据结构"
+    assert [c.name for c in doc.root.children] == ["线性表", "树"]
+    assert [c.name for c in doc.root.children[0].children] == ["顺序表", "链表"]
+    assert doc.root.children[0].children[1].attributes == {"difficulty": "中"}
+    assert doc.root.children[0].children[0].desc == "连续存储"
+
+
+def test_xlsx_parent_column_and_its_errors():
+    good = _xlsx([["节点ID", "父节点ID", "名称"], ["1", "", "根"], ["2", "1", "甲"], ["3", "2", "乙"]])
+    assert [n.name for n, _p, _l in xlsx.read("p.xlsx", good).walk()] == ["根", "甲", "乙"]
+    two_roots = _xlsx([["节点ID", "父节点ID", "名称"], ["1", "", "根"], ["2", "", "另一个根"]])
+    with pytest.raises(FormatError) as error:
+        xlsx.read("p.xlsx", two_roots)
+    assert "row 3" in error.value.message("en")
+    cycle = _xlsx([["节点ID", "父节点ID", "名称"], ["1", "", "根"], ["2", "3", "甲"], ["3", "2", "乙"]])
+    with pytest.raises(FormatError) as error:
+        xlsx.read("p.xlsx", cycle)
+    assert "cycle" in error.value.message("en") and "row 3" in error.value.message("en")
+    unknown = _xlsx([["节点ID", "父节点ID", "名称"], ["1", "", "根"], ["2", "9", "甲"]])
+    with pytest.raises(FormatError) as error:
+        xlsx.read("p.xlsx", unknown)
+    assert "column B" in error.value.message("en")
+
+
+def test_xlsx_without_tree_columns_is_refused():
+    with pytest.raises(FormatError):
+        xlsx.read("x.xlsx", _xlsx([["姓名", "年龄"], ["张三", 20]]))
+
+
+def test_bad_files_get_one_clear_error(tmp_path):
+    cases = {
+        "empty.edg": b"",
+        "not-zip.xmind": b"plain text, not a zip",
+        "truncated.edg": edg.dumps(GraphDoc("g", "teaching", DocNode("r", "根", "KnowGraph")))[:40],
+        "bad.opml": b"<opml><body><outline text='a'></body>",
+        "bomb.opml": b'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;">]><opml><body><outline text="&lol2;"/></body></opml>',
+        "bad.json": b"{not json",
+    }
+    for name, data in cases.items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        with pytest.raises(FormatError) as error:
+            (edg if name.endswith((".edg", ".json")) else xmind if name.endswith(".xmind") else opml).read(path)
+        assert name in error.value.message("en") and error.value.message("zh-CN")
+    bomb = io.BytesIO()
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("graph.json", b"0" * (64 * 1024 * 1024))
+    with pytest.raises(FormatError) as error:
+        edg.read("bomb.edg", bomb.getvalue())
+    assert "too large" in error.value.message("en")
+
+
+def test_wrong_suffix_and_oversized_file(tmp_path, monkeypatch):
+    path = tmp_path / "graph.pptx"
+    path.write_bytes(b"x")
+    _doc, problems = validate_file(path)
+    assert problems and "unsupported" in problems[0].message("en")
+    monkeypatch.setenv("ZHITU_UPLOAD_MAX_MB", "1")
+    big = tmp_path / "big.md"
+    big.write_bytes(b"# a\n" + b"x" * (2 * 1024 * 1024))
+    with pytest.raises(FormatError) as error:
+        md.read(big)
+    assert "limit" in error.value.message("en")
+
+
+def test_types_are_given_by_the_template_and_unknown_types_reported():
+    doc = md.read("outline.md", "# 数据结构\n## 线性表\n### 顺序表\n### 链表\n## 树\n".encode())
+    assert fit_to_template(doc, TemplateRules.builtin("teaching")) == []
+    assert [n.type for n, _p, _l in doc.walk()] == ["KnowGraph", "KnowUnit", "KnowPoint", "KnowPoint", "KnowPoint"]
+    doc.root.children[0].type = "Course"
+    problems = fit_to_template(doc, TemplateRules.builtin("teaching"))
+    assert problems and "Course" in problems[0].message("en") and "线性表" in problems[0].message("en")
+
+
+def test_markdown_lists_and_paragraphs():
+    doc = md.read("notes.md", "# 操作系统\n\n操作系统管理资源。\n\n- 进程管理\n  - 进程\n  - 线程\n- 内存管理\n".encode())
+    assert doc.root.desc == "操作系统管理资源。"
+    assert [c.name for c in doc.root.children] == ["进程管理", "内存管理"]
+    assert [c.name for c in doc.root.children[0].children] == ["进程", "线程"]

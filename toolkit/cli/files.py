@@ -1,0 +1,122 @@
+"""`zhitu import | export | validate | convert`: graph files from the terminal and in CI jobs."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+from rich.progress import Progress
+
+from toolkit.cli.output import Format, emit, err
+
+
+def register(app: typer.Typer) -> None:
+    app.command("import")(import_files)
+    app.command("export")(export_graph)
+    app.command("validate")(validate)
+    app.command("convert")(convert)
+
+
+def _progress(enabled: bool) -> Progress:
+    return Progress(console=err, disable=not enabled or not sys.stderr.isatty(), transient=True)
+
+
+def import_files(
+    files: List[Path] = typer.Argument(..., help="Files to import (.edg .xlsx .xmind .md .opml .mm)."),
+    project: Optional[int] = typer.Option(None, "--project", help="Project id for new graphs."),
+    template: Optional[str] = typer.Option(None, "--template", help="Template code (default: the file's, else teaching)."),
+    into: Optional[int] = typer.Option(None, "--into", help="Merge into this graph as a diff instead of creating one."),
+    apply: bool = typer.Option(False, "--apply", help="With --into: apply the diff (without it the diff is only shown)."),
+    as_user: Optional[str] = typer.Option(None, "--as", help="Act as this user (default: the first super admin)."),
+    as_json: bool = typer.Option(False, "--json", help="JSON for scripts."),
+) -> None:
+    """Import files as new graphs, or merge an edited export back into its graph."""
+    from toolkit import db, imports
+    from toolkit.accounts import operator
+    from toolkit.cli.main import run_async
+
+    async def body():
+        results = []
+        async with db.opened():
+            user = await operator(as_user)
+            with _progress(not as_json) as progress:
+                task = progress.add_task("import", total=len(files))
+                for path in files:
+                    doc = imports.read_file(path)
+                    if into is not None:
+                        result = await imports.merge_document(user, into, doc, apply)
+                        results.append({"file": str(path), "graphId": into, **result["diff"]["counts"],
+                                        "applied": result["applied"] is not None, "problems": result["problems"]})
+                    else:
+                        graph = await imports.import_document(user, doc, project, template)
+                        results.append({"file": str(path), "graphId": graph.id, "name": graph.name, "nodes": graph.node_count})
+                    progress.advance(task)
+        return results
+
+    results = run_async(body)()
+    emit(results, None, Format.json if as_json else Format.table)
+
+
+def export_graph(
+    graph: int = typer.Argument(..., help="Graph id."),
+    fmt: str = typer.Option(..., "--format", "-f", help="edg, xlsx, xmind, md, opml or mm."),
+    output: Path = typer.Option(..., "-o", "--output", help="File to write."),
+    as_user: Optional[str] = typer.Option(None, "--as", help="Act as this user (default: the first super admin)."),
+) -> None:
+    """Export a graph to a file."""
+    from toolkit import db, imports
+    from toolkit.accounts import operator
+    from toolkit.cli.main import run_async
+
+    async def body():
+        async with db.opened():
+            return await imports.export_graph(await operator(as_user), graph, fmt)
+
+    data, _name = run_async(body)()
+    output.write_bytes(data)
+    err.print(f"wrote {output} ({len(data):,} bytes)")
+
+
+def validate(
+    files: List[Path] = typer.Argument(..., help="Files to check."),
+    template: Optional[str] = typer.Option(None, "--template", help="Template code to check against (default: the file's, else teaching)."),
+    as_json: bool = typer.Option(False, "--json", help="JSON for CI jobs."),
+) -> None:
+    """Check graph files without a database: exit 0 when all are valid, 1 with every problem listed."""
+    from toolkit import messages
+    from toolkit.imports import validate_file
+
+    lang = messages.system_lang()
+    report = []
+    for path in files:
+        doc, problems = validate_file(path, template)
+        report.append({"file": str(path), "valid": not problems, "nodes": doc.node_count() if doc else 0,
+                       "problems": [p.message(lang) for p in problems]})
+    if as_json:
+        emit(report, fmt=Format.json)
+    else:
+        for entry in report:
+            mark = "[green]ok[/green]" if entry["valid"] else "[red]invalid[/red]"
+            err.print(f"{mark} {entry['file']} ({entry['nodes']} nodes)")
+            for problem in entry["problems"]:
+                err.print(f"  - {problem}")
+    if not all(entry["valid"] for entry in report):
+        raise typer.Exit(1)
+
+
+def convert(
+    source: Path = typer.Argument(..., help="File to read."),
+    target: Path = typer.Argument(..., help="File to write; the format follows its suffix."),
+) -> None:
+    """Convert a graph file to another format (no database)."""
+    from toolkit import messages
+    from toolkit.errors import ZhituError
+    from toolkit.imports import read_file, write_file
+
+    try:
+        write_file(read_file(source), target)
+    except ZhituError as exc:
+        err.print(f"[red]error:[/red] {exc.message(messages.system_lang())}")
+        raise typer.Exit(exc.exit_code)
+    err.print(f"wrote {target}")

@@ -1,0 +1,161 @@
+"""Reading files into graphs and writing graphs to files: import (new graph or merge as a diff),
+export, validate (no database), convert (file to file)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tortoise.transactions import in_transaction
+
+from toolkit import audit, builtins, formats
+from toolkit.errors import FormatError, NotFound, ZhituError
+from toolkit.formats.outline import assign_types
+from toolkit.graphdoc import GraphDoc
+from toolkit.graphs.apply import apply_document
+from toolkit.graphs.diff import compare
+from toolkit.graphs.documents import to_document
+from toolkit.graphs.guard import open_graph
+from toolkit.graphs.store import store_document
+from toolkit.model import Graph, Project, Template, User
+
+POINT_SHAPE = "underline"
+
+
+def read_file(path: str | Path, data: bytes | None = None, fmt: str | None = None) -> GraphDoc:
+    return formats.module(formats.format_of(path, fmt)).read(path, data)
+
+
+def write_file(doc: GraphDoc, path: str | Path, fmt: str | None = None) -> None:
+    formats.module(formats.format_of(path, fmt)).write(doc, path)
+
+
+def dump(doc: GraphDoc, fmt: str) -> bytes:
+    module = formats.module(fmt)
+    data = module.dumps(doc)
+    return data.encode("utf-8") if isinstance(data, str) else data
+
+
+@dataclass
+class TemplateRules:
+    """What a template allows, from the built-in catalogue (no database needed) or a stored template."""
+
+    code: str
+    root_type: str
+    allowed: dict[str, list[str]]
+    relations: dict[str, set[tuple[str, str]]]
+    point_like: set[str] = field(default_factory=set)
+
+    @classmethod
+    def builtin(cls, code: str) -> "TemplateRules":
+        for _kind, template_code, _zh, _en, structure, relation_codes, _desc in builtins.TEMPLATES:
+            if template_code == code:
+                entitys = builtins.template_entitys(structure)
+                relations = builtins.template_relations(relation_codes, structure)
+                shapes = {c: shape for c, _z, _e, shape, _a in builtins.ENTITY_TYPES}
+                return cls(code, next(iter(structure)), {e["code"]: e["children"] for e in entitys},
+                           {r["code"]: {(s["startEntityCode"], s["endEntityCode"]) for s in r["effectScope"]} for r in relations},
+                           {c for c in structure if shapes.get(c) == POINT_SHAPE})
+        raise FormatError("graphdoc.unknown_template", template=code)
+
+    @classmethod
+    async def stored(cls, template: Template) -> "TemplateRules":
+        from toolkit.model import EntityType
+
+        codes = [e["code"] for e in template.entitys]
+        shapes = dict(await EntityType.filter(code__in=codes).values_list("code", "icon_style"))
+        return cls(template.code, next(e["code"] for e in template.entitys if e.get("isRoot")),
+                   {e["code"]: list(e.get("children") or []) for e in template.entitys},
+                   {r["code"]: {(s["startEntityCode"], s["endEntityCode"]) for s in r.get("effectScope") or []} for r in template.relations},
+                   {c for c, style in shapes.items() if (style or {}).get(POINT_SHAPE)})
+
+
+def fit_to_template(doc: GraphDoc, rules: TemplateRules) -> list[FormatError]:
+    """Give untyped nodes types and list every problem (by node path) instead of stopping at the first."""
+    doc.template = rules.code
+    assign_types(doc, rules.root_type, rules.allowed, rules.point_like)
+    problems: list[FormatError] = []
+    paths: dict[str, str] = {}
+    for node, parent, _level in doc.walk():
+        paths[node.id] = f"{paths[parent.id]} > {node.name}" if parent is not None else node.name
+        if parent is None and node.type != rules.root_type:
+            problems.append(FormatError("graphdoc.unknown_entity", where=paths[node.id], template=rules.code, type=node.type))
+        elif node.type not in rules.allowed:
+            problems.append(FormatError("graphdoc.unknown_entity", where=paths[node.id], template=rules.code, type=node.type or "?"))
+        elif parent is not None and node.type not in rules.allowed.get(parent.type, []):
+            problems.append(FormatError("graphdoc.unknown_entity", where=paths[node.id], template=rules.code, type=node.type))
+    types = {n.id: n.type for n, _p, _l in doc.walk()}
+    for relation in doc.relations:
+        scope = rules.relations.get(relation.type)
+        if scope is None or (scope and (types.get(relation.start), types.get(relation.target)) not in scope):
+            problems.append(FormatError("graphdoc.unknown_relation", where=f"{paths.get(relation.start, relation.start)} -> "
+                                        f"{paths.get(relation.target, relation.target)}", type=relation.type))
+    return problems
+
+
+def validate_file(path: str | Path, template: str | None = None) -> tuple[GraphDoc | None, list[ZhituError]]:
+    """Everything wrong with one file, without a database: for CI jobs."""
+    try:
+        doc = read_file(path)
+    except ZhituError as exc:
+        return None, [exc]
+    code = template or doc.template or "teaching"
+    try:
+        rules = TemplateRules.builtin(code)
+    except FormatError as exc:
+        return doc, [exc]
+    return doc, list(fit_to_template(doc, rules))
+
+
+async def _rules(template_code: str | None, doc: GraphDoc) -> tuple[Template, TemplateRules]:
+    code = template_code or doc.template or "teaching"
+    template = await Template.get_or_none(code=code)
+    if template is None:
+        raise FormatError("graphdoc.unknown_template", template=code)
+    return template, await TemplateRules.stored(template)
+
+
+async def import_document(user: User, doc: GraphDoc, project_id: int | None, template_code: str | None = None,
+                          name: str | None = None) -> Graph:
+    """A new graph from a read document, all or nothing."""
+    from toolkit.graphs.crud import _project_for_create
+
+    project = await _project_for_create(user, project_id)
+    _template, rules = await _rules(template_code, doc)
+    problems = fit_to_template(doc, rules)
+    if problems:
+        raise problems[0]
+    graph = await store_document(doc, project, user, name=name)
+    await audit.record("graph.import", user.id, "graph", graph.id, nodes=graph.node_count)
+    return graph
+
+
+async def merge_document(user: User, graph_id: int, doc: GraphDoc, apply: bool) -> dict:
+    """An edited export back into its graph: the diff first; applied only when asked."""
+    access = await open_graph(user, graph_id, edit=apply)
+    _template, rules = await Template.get(id=access.graph.template_id), await TemplateRules.stored(access.graph.template)
+    problems = fit_to_template(doc, rules)
+    current = await to_document(access.graph)
+    doc.name = doc.name or current.name
+    diff = compare(current, doc).as_dict()
+    result = {"diff": diff, "problems": [p.message() for p in problems], "applied": None}
+    if apply:
+        if problems:
+            raise problems[0]
+        async with in_transaction():
+            result["applied"] = await apply_document(access.graph, doc)
+            await audit.record("graph.merge_file", user.id, "graph", graph_id, **diff["counts"])
+    return result
+
+
+async def export_graph(user: User, graph_id: int, fmt: str) -> tuple[bytes, str]:
+    if fmt not in formats.WRITERS:
+        raise FormatError("format.unknown", where=str(graph_id), name=fmt)
+    access = await open_graph(user, graph_id)
+    doc = await to_document(access.graph)
+    extension = {"md": "md"}.get(fmt, fmt)
+    return dump(doc, fmt), f"{access.graph.name}.{extension}"
+
+
+async def project_exists(project_id: int) -> None:
+    if not await Project.exists(id=project_id):
+        raise NotFound(what="what.project")
