@@ -9,14 +9,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from toolkit.errors import FormatError
-from toolkit.formats import edg, md, mm, opml, xlsx, xmind
+from toolkit.formats import docx as word, edg, md, mm, opml, xlsx, xmind
 from toolkit.graphdoc import DocNode, DocRelation, GraphDoc
 from toolkit.graphs.diff import compare
 from toolkit.imports import TemplateRules, fit_to_template, validate_file
 
 NAME = st.text(alphabet=st.characters(whitelist_categories=("L", "N"), whitelist_characters="（）-_ "), min_size=1, max_size=12).map(str.strip).filter(bool)
 TEXT = st.text(alphabet=st.characters(whitelist_categories=("L", "N", "Zs"), whitelist_characters="，。"), max_size=30).map(str.strip)
-WRITERS = [edg, xlsx, md, opml, mm, xmind]
+WRITERS = [edg, xlsx, md, opml, mm, xmind, word]
 
 
 @st.composite
@@ -156,3 +156,44 @@ def test_markdown_lists_and_paragraphs():
     assert doc.root.desc == "操作系统管理资源。"
     assert [c.name for c in doc.root.children] == ["进程管理", "内存管理"]
     assert [c.name for c in doc.root.children[0].children] == ["进程", "线程"]
+
+
+def _word(paragraphs):
+    import docx
+
+    document = docx.Document()
+    for text, style in paragraphs:
+        document.add_paragraph(text, style=style) if style else document.add_paragraph(text)
+    buffer = io.BytesIO()
+    document.save(buffer)
+    return buffer.getvalue()
+
+
+def test_word_numbering_alone_makes_the_tree():
+    data = _word([("第一章 绪论", None), ("本章介绍数据结构的基本概念。", None), ("第一节 基本概念", None), ("一、数据", None),
+                  ("数据是信息的载体。", None), ("二、数据元素", None), ("第二节 算法", None), ("第二章 线性表", None),
+                  ("1.1 顺序表", None), ("1.2 链表", None)])
+    doc = word.read("大纲.docx", data)
+    assert doc.root.name == "大纲"
+    first, second = doc.root.children
+    assert first.name == "第一章 绪论" and first.desc == "本章介绍数据结构的基本概念。"
+    assert [c.name for c in first.children] == ["第一节 基本概念", "第二节 算法"]
+    assert [c.name for c in first.children[0].children] == ["一、数据", "二、数据元素"]
+    assert first.children[0].children[0].desc == "数据是信息的载体。"
+    assert [c.name for c in second.children] == ["1.1 顺序表", "1.2 链表"]
+
+
+def test_word_heading_styles_win_over_numbering():
+    data = _word([("课程大纲", "Title"), ("线性表", "Heading 1"), ("一、这一段只是正文", None), ("顺序表", "Heading 2")])
+    doc = word.read("x.docx", data)
+    assert doc.root.name == "课程大纲" and doc.root.children[0].name == "线性表"
+    assert doc.root.children[0].desc == "一、这一段只是正文" and doc.root.children[0].children[0].name == "顺序表"
+
+
+def test_a_renamed_zip_is_not_a_word_document():
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("readme.txt", "hello")
+    with pytest.raises(FormatError) as error:
+        word.read("fake.docx", buffer.getvalue())
+    assert "Word" in error.value.message("en")

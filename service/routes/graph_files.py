@@ -13,7 +13,8 @@ bp = Blueprint("graph_files", url_prefix="/api/graph")
 files_bp = Blueprint("files", url_prefix="/api")
 CONTENT_TYPES = {"edg": "application/zip", "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
                  "xmind": "application/zip", "md": "text/markdown; charset=utf-8", "opml": "text/x-opml; charset=utf-8",
-                 "mm": "application/x-freemind; charset=utf-8"}
+                 "mm": "application/x-freemind; charset=utf-8",
+                 "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document"}
 
 
 def uploaded(request: Request):

@@ -9,10 +9,10 @@ from types import ModuleType
 
 from toolkit.errors import FormatError
 
-READERS = ("edg", "xlsx", "md", "opml", "mm", "xmind")
-WRITERS = ("edg", "xlsx", "md", "opml", "mm", "xmind")
+READERS = ("edg", "xlsx", "md", "opml", "mm", "xmind", "docx")
+WRITERS = ("edg", "xlsx", "md", "opml", "mm", "xmind", "docx")
 SUFFIXES = {".edg": "edg", ".xlsx": "xlsx", ".md": "md", ".markdown": "md", ".opml": "opml", ".mm": "mm",
-            ".xmind": "xmind", ".json": "edg"}
+            ".xmind": "xmind", ".docx": "docx", ".json": "edg"}
 
 
 def format_of(path: str | Path, explicit: str | None = None) -> str:
