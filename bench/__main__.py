@@ -1,9 +1,9 @@
 """`python -m bench [name…]`: run the benchmarks (all by default)."""
 import sys
 
-from bench import foundation, graph_engine
+from bench import formats, foundation, graph_engine
 
-BENCHMARKS = {"foundation": foundation.main, "graph_engine": graph_engine.main}
+BENCHMARKS = {"foundation": foundation.main, "graph_engine": graph_engine.main, "formats": formats.main}
 
 
 def run(args: list[str]) -> None:
