@@ -21,6 +21,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "error.field_invalid": ("字段 {field} 的值无效", "Invalid value for field {field}"),
     "error.page_size": ("每页条数必须在 1 到 {max} 之间", "Page size must be between 1 and {max}"),
     "error.conflict": ("数据已被他人修改，请刷新后重试", "The data was changed by someone else; reload and try again"),
+    "error.too_slow": ("处理超过 {seconds} 秒，已停止", "Stopped after {seconds} seconds"),
     "error.payload_too_large": ("上传内容过大", "The upload is too large"),
     "auth.bad_credentials": ("用户名或密码错误", "Wrong user name or password"),
     "auth.disabled": ("账号已被停用", "This account is disabled"),

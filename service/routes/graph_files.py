@@ -1,4 +1,6 @@
 """Graph files over HTTP: create from a file, upload and download .edg, export, merge an edited export."""
+import asyncio
+
 from sanic import Blueprint, Request
 from sanic.response import raw
 
@@ -6,7 +8,7 @@ from service.access import ADMIN, EXPERT, SUPER, access
 from service.envelope import ok
 from service.request_data import query_int, query_text, required_query_int
 from toolkit import formats, imports, uploads
-from toolkit.errors import ValidationError
+from toolkit.errors import ValidationError, ZhituError
 from toolkit.graphs import crud
 
 bp = Blueprint("graph_files", url_prefix="/api/graph")
@@ -73,10 +75,19 @@ async def export(request: Request):
     return download(data, name, fmt)
 
 
+MERGE_CHECK_SECONDS = 120  # SPEC §9: merge checks and previews 2 minutes
+
+
 async def _merge(request: Request, apply: bool):
     upload = uploaded(request)
     doc = imports.read_file(upload.name, upload.body)
-    return await imports.merge_document(request.ctx.user, form_int(request, "graphId", required=True), doc, apply)
+    work = imports.merge_document(request.ctx.user, form_int(request, "graphId", required=True), doc, apply)
+    if apply:
+        return await work
+    try:
+        return await asyncio.wait_for(work, MERGE_CHECK_SECONDS)
+    except asyncio.TimeoutError as exc:
+        raise ZhituError("error.too_slow", seconds=MERGE_CHECK_SECONDS) from exc
 
 
 @bp.post("/uploadMergeCheck")
