@@ -19,6 +19,8 @@ from toolkit.auth.passwords import hash_password
 from toolkit.model import Project, ProjectMember, Unit, User
 
 PG_BASE = os.environ.get("ZHITU_TEST_DB")
+# A frozen copy of the example data, so tests do not move when examples/ is edited.
+TEST_EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"
 PASSWORD = "Secret@123"
 PASSWORD_HASH = hash_password(PASSWORD)  # hashed once: argon2 is slow on purpose
 _app_names = itertools.count()

@@ -8,6 +8,7 @@ from typer.testing import CliRunner
 from toolkit import db
 from toolkit.bootstrap import initialise
 from toolkit.cli.main import app
+from tests.conftest import TEST_EXAMPLES
 from toolkit.demo import load_examples
 
 runner = CliRunner()
@@ -20,7 +21,7 @@ def demo_db(fresh_url, monkeypatch):
     async def prepare():
         await initialise(fresh_url, "root", "secret123")
         async with db.opened(fresh_url):
-            await load_examples()
+            await load_examples(TEST_EXAMPLES)
 
     asyncio.run(prepare())
     return fresh_url

@@ -1,4 +1,5 @@
 """Course and ability views on the example graphs."""
+from tests.conftest import TEST_EXAMPLES
 from toolkit.demo import load_examples
 from toolkit.model import Graph, Node
 
@@ -6,7 +7,7 @@ G = "/basic-api/api/graph"
 
 
 async def test_support_matrix_and_course_line(api, database):
-    await load_examples()
+    await load_examples(TEST_EXAMPLES)
     token = await api.login("teacher", "Zhitu@2026")
     major = await Graph.get(name="计算机科学与技术专业毕业要求")
     _, info = await api.call("GET", f"{G}/getCourseDisplayInfo/{major.id}", token)
@@ -27,7 +28,7 @@ async def test_support_matrix_and_course_line(api, database):
 
 
 async def test_course_hours_and_ability_check(api, database):
-    await load_examples()
+    await load_examples(TEST_EXAMPLES)
     token = await api.login("teacher", "Zhitu@2026")
     course = await Graph.get(name="数据结构")
     _, times = await api.call("GET", f"{G}/getCourseTimes/{course.id}", token)

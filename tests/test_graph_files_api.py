@@ -6,6 +6,7 @@ import openpyxl
 from typer.testing import CliRunner
 
 from toolkit.cli.main import app as cli
+from tests.conftest import TEST_EXAMPLES
 from toolkit.demo import load_examples
 from toolkit.formats import edg, xlsx
 from toolkit.model import Graph, Node
@@ -14,7 +15,7 @@ G = "/basic-api/api/graph"
 
 
 async def _teacher(api):
-    await load_examples()
+    await load_examples(TEST_EXAMPLES)
     return await api.login("teacher", "Zhitu@2026"), await Graph.get(name="数据结构")
 
 
@@ -104,7 +105,7 @@ def test_cli_import_export_validate_convert(fresh_url, monkeypatch, tmp_path):
     async def prepare():
         await initialise(fresh_url, "root", "secret123")
         async with db.opened(fresh_url):
-            await load_examples()
+            await load_examples(TEST_EXAMPLES)
 
     asyncio.run(prepare())
     runner = CliRunner()

@@ -1,6 +1,7 @@
 """Versions, compare, restore, copies and template conversion through the API."""
 import json
 
+from tests.conftest import TEST_EXAMPLES
 from toolkit.demo import load_examples
 from toolkit.model import Graph, Node, Relation, Template
 
@@ -9,7 +10,7 @@ G = "/basic-api/api/graph"
 
 
 async def _demo_graph(api):
-    await load_examples()
+    await load_examples(TEST_EXAMPLES)
     token = await api.login("teacher", "Zhitu@2026")
     graph = await Graph.get(name="数据结构")
     return token, graph
