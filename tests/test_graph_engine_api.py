@@ -269,3 +269,31 @@ async def test_two_clients_racing_on_one_node(api, people):
     loser = next(body for _status, body in results if body["code"] == 1)
     assert loser["reason"] == "conflict"
     assert (await Node.get(id=point["id"])).name == winner
+
+
+async def test_cross_bindings_node_relations_fan_out_and_relation_list(api, people, expert):
+    teaching = await _create(api, expert, people)
+    ability = await _create(api, expert, people, code="ability", name="能力")
+    point = await _child(api, expert, teaching["id"], teaching["rootId"], "快速排序", type="KnowPoint")
+    other = await _child(api, expert, teaching["id"], teaching["rootId"], "归并排序", type="KnowPoint")
+    third = await _child(api, expert, teaching["id"], teaching["rootId"], "堆排序", type="KnowPoint")
+    skill = await _child(api, expert, ability["id"], ability["rootId"], "算法设计")
+    bind = {"graphId": teaching["id"], "nodeId": point["id"], "targetGraphId": ability["id"], "targetNodeId": skill["id"], "relationshipType": "Belong"}
+    _, cross = await api.call("POST", f"{G}/createCrossRelation", expert, json=bind)
+    assert cross["code"] == 0
+    _, wrong = await api.call("POST", f"{G}/createCrossRelation", expert, json={**bind, "relationshipType": "Support"})
+    assert wrong["code"] == 1
+    _, related = await api.call("GET", f"{GL}/getRelateGraphList", expert, params={"graphId": teaching["id"]})
+    assert [g["name"] for g in related["result"]] == ["能力"]
+    _, listed = await api.call("GET", f"{G}/SearchRelationList", expert, params={"graphId": teaching["id"], "nodeId": point["id"]})
+    assert listed["result"]["crossRelations"][0]["target_node__name"] == "算法设计"
+    _, gone = await api.call("DELETE", f"{G}/deleteCrossRelation", expert, params={"id": cross["result"]["id"]})
+    assert gone["code"] == 0
+    _, updated = await api.call("POST", f"{G}/UpdateNodeRelation", expert, json={"graphId": teaching["id"], "nodeId": point["id"], "relationshipType": "Mutual", "targetIds": [other["id"], third["id"]]})
+    assert sorted(r["targetNodeId"] for r in updated["result"]) == sorted([other["id"], third["id"]])
+    _, updated = await api.call("POST", f"{G}/UpdateNodeRelation", expert, json={"graphId": teaching["id"], "nodeId": point["id"], "relationshipType": "Mutual", "targetIds": [third["id"]]})
+    assert [r["targetNodeId"] for r in updated["result"]] == [third["id"]]
+    _, fan = await api.call("GET", f"{G}/countFanOut/{teaching['id']}", expert)
+    assert fan["result"][0]["name"] == "数据结构" and fan["result"][0]["outDegree"] == 3
+    _, page = await api.call("GET", f"{G}/getGraphRelationList/{teaching['id']}", expert, params={"page": 1, "pageSize": 10})
+    assert page["result"]["total"] == 1 and page["result"]["items"][0]["startNodeName"] == "快速排序"
