@@ -17,8 +17,10 @@ apt_install() {
   fi
 }
 
+# Drawing graphs as PNG and PDF needs cairo, and Chinese needs a CJK font.
+apt_install libcairo2 fonts-noto-cjk
 if [ $want_test = 1 ]; then
-  apt_install chromium fonts-noto-cjk
+  apt_install chromium
   if command -v pg_ctlcluster >/dev/null 2>&1 && ! pg_isready -q -h 127.0.0.1 -p 5432; then
     echo "bootstrap: starting PostgreSQL" >&2
     pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n1)" main start >&2

@@ -197,3 +197,22 @@ def test_a_renamed_zip_is_not_a_word_document():
     with pytest.raises(FormatError) as error:
         word.read("fake.docx", buffer.getvalue())
     assert "Word" in error.value.message("en")
+
+
+def test_pictures_of_the_tree(tmp_path):
+    from toolkit.formats import render
+
+    doc = md.read("os.md", "# 操作系统\n## 进程管理\n### 进程\n### 线程\n## 内存管理 & <缓存>\n".encode())
+    picture = render.svg(doc)
+    assert picture.startswith("<svg") and "进程管理" in picture and "&amp; &lt;缓存&gt;" in picture
+    assert render.png(doc).startswith(b"\x89PNG")
+    assert render.pdf(doc).startswith(b"%PDF")
+    long_name = "很长的名称" * 10
+    assert render.wrap(long_name) == [long_name[:30], long_name[30:]]
+    with pytest.raises(FormatError) as error:
+        from toolkit.imports import read_file
+
+        target = tmp_path / "x.png"
+        target.write_bytes(render.png(doc))
+        read_file(target)
+    assert "exported but not imported" in error.value.message("en")

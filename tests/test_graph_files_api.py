@@ -123,3 +123,15 @@ def test_cli_import_export_validate_convert(fresh_url, monkeypatch, tmp_path):
     invalid = runner.invoke(cli, ["validate", str(bad), str(exported), "--json"])
     report = json.loads(invalid.stdout)
     assert invalid.exit_code == 1 and report[0]["valid"] is False and "line 2" in report[0]["problems"][0] and report[1]["valid"]
+
+
+async def test_pictures_and_convert_pdf(api, database):
+    token, graph = await _teacher(api)
+    headers = {"Authorization": f"Bearer {token}"}
+    for fmt, magic in (("svg", b"<svg"), ("png", b"\x89PNG"), ("pdf", b"%PDF")):
+        response = await api.client.get(f"{G}/file/export", params={"graphId": graph.id, "format": fmt}, headers=headers)
+        assert response.status_code == 200 and response.content.startswith(magic), fmt
+    response = await api.client.post(f"{G}/file/convertPdf", headers=headers, json={"graphId": graph.id})
+    assert response.status_code == 200 and response.content.startswith(b"%PDF")
+    status, body = await api.call("POST", f"{G}/file/convertPdf", token, json={})
+    assert body["code"] == 1

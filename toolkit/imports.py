@@ -22,7 +22,10 @@ POINT_SHAPE = "underline"
 
 
 def read_file(path: str | Path, data: bytes | None = None, fmt: str | None = None) -> GraphDoc:
-    return formats.module(formats.format_of(path, fmt)).read(path, data)
+    name = formats.format_of(path, fmt)
+    if not formats.readable(name):
+        raise FormatError("format.write_only", where=Path(path).name, name=name)
+    return formats.module(name).read(path, data)
 
 
 def write_file(doc: GraphDoc, path: str | Path, fmt: str | None = None) -> None:

@@ -97,6 +97,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "format.missing_member": ("{where}：压缩包中缺少 {member}", "{where}: the archive has no {member}"),
     "upload.bad_suffix": ("不支持的文件类型：{name}（允许 {allowed}）", "Unsupported file type: {name} (allowed: {allowed})"),
     "upload.file_required": ("请选择要上传的文件", "Choose a file to upload"),
+    "render.unavailable": ("无法生成图片：缺少绘图库（{detail}）", "Cannot draw the picture: the drawing library is missing ({detail})"),
+    "format.write_only": ("{where}：{name} 只能导出，不能导入", "{where}: {name} can be exported but not imported"),
     "webui.build_failed": ("前端构建失败，请查看上面的输出", "Building the web UI failed; see the output above"),
     "webui.missing": ("找不到前端目录：{path}", "Web UI folder not found: {path}"),
 }

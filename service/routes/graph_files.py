@@ -16,7 +16,8 @@ files_bp = Blueprint("files", url_prefix="/api")
 CONTENT_TYPES = {"edg": "application/zip", "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
                  "xmind": "application/zip", "md": "text/markdown; charset=utf-8", "opml": "text/x-opml; charset=utf-8",
                  "mm": "application/x-freemind; charset=utf-8",
-                 "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document"}
+                 "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                 "svg": "image/svg+xml", "png": "image/png", "pdf": "application/pdf"}
 
 
 def uploaded(request: Request):
@@ -65,6 +66,20 @@ async def upload_edg(request: Request):
 async def download_edg(request: Request):
     data, name = await imports.export_graph(request.ctx.user, required_query_int(request, "graphId"), "edg")
     return download(data, name, "edg")
+
+
+@bp.post("/file/convertPdf")
+@access()
+async def convert_pdf(request: Request):
+    """The graph drawn as a PDF (SPEC §7 file/convertPdf)."""
+    data = request.json if request.body else None
+    graph_id = (data or {}).get("graphId") if isinstance(data, dict) else None
+    if graph_id is None:
+        graph_id = query_int(request, "graphId")
+    if not isinstance(graph_id, int):
+        raise ValidationError("error.field_required", field="graphId")
+    pdf, name = await imports.export_graph(request.ctx.user, graph_id, "pdf")
+    return download(pdf, name, "pdf")
 
 
 @bp.get("/file/export")

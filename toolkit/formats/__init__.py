@@ -10,9 +10,9 @@ from types import ModuleType
 from toolkit.errors import FormatError
 
 READERS = ("edg", "xlsx", "md", "opml", "mm", "xmind", "docx")
-WRITERS = ("edg", "xlsx", "md", "opml", "mm", "xmind", "docx")
+WRITERS = ("edg", "xlsx", "md", "opml", "mm", "xmind", "docx", "svg", "png", "pdf")
 SUFFIXES = {".edg": "edg", ".xlsx": "xlsx", ".md": "md", ".markdown": "md", ".opml": "opml", ".mm": "mm",
-            ".xmind": "xmind", ".docx": "docx", ".json": "edg"}
+            ".xmind": "xmind", ".docx": "docx", ".json": "edg", ".svg": "svg", ".png": "png", ".pdf": "pdf"}
 
 
 def format_of(path: str | Path, explicit: str | None = None) -> str:
@@ -30,3 +30,7 @@ def module(name: str) -> ModuleType:
     import importlib
 
     return importlib.import_module(f"toolkit.formats.{name}")
+
+
+def readable(name: str) -> bool:
+    return name in READERS
