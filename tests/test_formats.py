@@ -9,14 +9,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from toolkit.errors import FormatError
-from toolkit.formats import docx as word, edg, md, mm, opml, xlsx, xmind
+from toolkit.formats import case, docx as word, edg, md, mm, opml, xlsx, xmind
 from toolkit.graphdoc import DocNode, DocRelation, GraphDoc
 from toolkit.graphs.diff import compare
 from toolkit.imports import TemplateRules, fit_to_template, validate_file
 
 NAME = st.text(alphabet=st.characters(whitelist_categories=("L", "N"), whitelist_characters="（）-_ "), min_size=1, max_size=12).map(str.strip).filter(bool)
 TEXT = st.text(alphabet=st.characters(whitelist_categories=("L", "N", "Zs"), whitelist_characters="，。"), max_size=30).map(str.strip)
-WRITERS = [edg, xlsx, md, opml, mm, xmind, word]
+WRITERS = [edg, xlsx, md, opml, mm, xmind, word, case]
 
 
 @st.composite
@@ -50,7 +50,7 @@ def documents(draw):
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(doc=documents())
 def test_export_then_import_gives_the_same_graph(module, doc, tmp_path):
-    path = tmp_path / f"graph.{module.__name__.rsplit('.', 1)[1]}"
+    path = tmp_path / f"graph.{module.__name__.rsplit('.', 1)[1]}{'.json' if module is case else ''}"
     module.write(doc, path)
     back = module.read(path)
     back.template = doc.template
@@ -216,3 +216,23 @@ def test_pictures_of_the_tree(tmp_path):
         target.write_bytes(render.png(doc))
         read_file(target)
     assert "exported but not imported" in error.value.message("en")
+
+
+def test_case_package_from_another_tool():
+    package = {
+        "CFDocument": {"identifier": "d1", "title": "程序设计能力框架"},
+        "CFItems": [{"identifier": "a", "fullStatement": "算法设计"}, {"identifier": "b", "fullStatement": "分治策略"},
+                    {"identifier": "c", "fullStatement": "编码实现"}],
+        "CFAssociations": [
+            {"associationType": "isChildOf", "originNodeURI": {"identifier": "a"}, "destinationNodeURI": {"identifier": "d1"}, "sequenceNumber": 2},
+            {"associationType": "isChildOf", "originNodeURI": {"identifier": "c"}, "destinationNodeURI": {"identifier": "d1"}, "sequenceNumber": 1},
+            {"associationType": "isChildOf", "originNodeURI": {"identifier": "b"}, "destinationNodeURI": {"identifier": "a"}},
+            {"associationType": "precedes", "originNodeURI": {"identifier": "c"}, "destinationNodeURI": {"identifier": "a"}},
+        ],
+    }
+    doc = case.read("framework.case.json", json.dumps(package).encode())
+    assert [c.name for c in doc.root.children] == ["编码实现", "算法设计"]
+    assert doc.root.children[1].children[0].name == "分治策略"
+    assert [(r.start, r.target, r.type) for r in doc.relations] == [("c", "a", "Behind")]
+    assert fit_to_template(doc, TemplateRules.builtin("ability")) == []
+    assert {n.type for n, _p, _l in doc.walk()} == {"AbilityGraph", "AbilityPoint"}

@@ -9,13 +9,17 @@ from types import ModuleType
 
 from toolkit.errors import FormatError
 
-READERS = ("edg", "xlsx", "md", "opml", "mm", "xmind", "docx")
-WRITERS = ("edg", "xlsx", "md", "opml", "mm", "xmind", "docx", "svg", "png", "pdf")
+READERS = ("edg", "xlsx", "md", "opml", "mm", "xmind", "docx", "case")
+WRITERS = ("edg", "xlsx", "md", "opml", "mm", "xmind", "docx", "case", "svg", "png", "pdf")
 SUFFIXES = {".edg": "edg", ".xlsx": "xlsx", ".md": "md", ".markdown": "md", ".opml": "opml", ".mm": "mm",
-            ".xmind": "xmind", ".docx": "docx", ".json": "edg", ".svg": "svg", ".png": "png", ".pdf": "pdf"}
+            ".xmind": "xmind", ".docx": "docx", ".json": "edg", ".svg": "svg", ".png": "png", ".pdf": "pdf",
+            ".case": "case"}
 
 
 def format_of(path: str | Path, explicit: str | None = None) -> str:
+    name = Path(path).name.lower()
+    if not explicit and name.endswith((".case.json", ".case")):
+        return "case"
     if explicit:
         if explicit not in SUFFIXES.values():
             raise FormatError("format.unknown", where=str(path), name=explicit)
