@@ -236,3 +236,21 @@ def test_case_package_from_another_tool():
     assert [(r.start, r.target, r.type) for r in doc.relations] == [("c", "a", "Behind")]
     assert fit_to_template(doc, TemplateRules.builtin("ability")) == []
     assert {n.type for n, _p, _l in doc.walk()} == {"AbilityGraph", "AbilityPoint"}
+
+
+def test_graph_json_schema_describes_what_we_write():
+    from pathlib import Path
+
+    import jsonschema
+
+    from toolkit import graphdoc
+
+    schema = json.loads((Path(edg.__file__).parent / "schema" / "graph.schema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    examples = Path(__file__).resolve().parent.parent / "examples" / "graphs"
+    for path in examples.glob("*.json"):
+        document = json.loads(path.read_text(encoding="utf-8"))
+        jsonschema.validate(document, schema)
+        jsonschema.validate(graphdoc.to_dict(graphdoc.from_dict(document)), schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"template": "teaching", "root": {"id": "1", "name": "x"}}, schema)
