@@ -110,6 +110,23 @@ def fresh_url(zhitu_home):
 
 
 @pytest.fixture
+def demo_db(fresh_url, monkeypatch):
+    """A fresh database with the built-ins, a super admin and the example data, for CLI tests."""
+    from toolkit.bootstrap import initialise
+    from toolkit.demo import load_examples
+
+    monkeypatch.setenv("ZHITU_DB", fresh_url)
+
+    async def prepare():
+        await initialise(fresh_url, "root", "secret123")
+        async with db.opened(fresh_url):
+            await load_examples(TEST_EXAMPLES)
+
+    asyncio.run(prepare())
+    return fresh_url
+
+
+@pytest.fixture
 def db_url(template_db, tmp_path, zhitu_home) -> str:
     if PG_BASE:
         return template_db

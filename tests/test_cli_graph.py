@@ -1,30 +1,11 @@
 """`zhitu graph …` on a real database with the example data."""
-import asyncio
 import json
 
-import pytest
 from typer.testing import CliRunner
 
-from toolkit import db
-from toolkit.bootstrap import initialise
 from toolkit.cli.main import app
-from tests.conftest import TEST_EXAMPLES
-from toolkit.demo import load_examples
 
 runner = CliRunner()
-
-
-@pytest.fixture
-def demo_db(fresh_url, monkeypatch):
-    monkeypatch.setenv("ZHITU_DB", fresh_url)
-
-    async def prepare():
-        await initialise(fresh_url, "root", "secret123")
-        async with db.opened(fresh_url):
-            await load_examples(TEST_EXAMPLES)
-
-    asyncio.run(prepare())
-    return fresh_url
 
 
 def run(*args):

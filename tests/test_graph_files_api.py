@@ -94,20 +94,7 @@ async def test_a_bad_upload_writes_nothing(api, database):
     assert await Graph.all().count() == count
 
 
-def test_cli_import_export_validate_convert(fresh_url, monkeypatch, tmp_path):
-    import asyncio
-
-    from toolkit import db
-    from toolkit.bootstrap import initialise
-
-    monkeypatch.setenv("ZHITU_DB", fresh_url)
-
-    async def prepare():
-        await initialise(fresh_url, "root", "secret123")
-        async with db.opened(fresh_url):
-            await load_examples(TEST_EXAMPLES)
-
-    asyncio.run(prepare())
+def test_cli_import_export_validate_convert(demo_db, tmp_path):
     runner = CliRunner()
     exported = tmp_path / "ds.xmind"
     assert runner.invoke(cli, ["export", "1", "-f", "xmind", "-o", str(exported)]).exit_code == 0
