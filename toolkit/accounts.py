@@ -9,14 +9,16 @@ from toolkit.errors import ValidationError
 from toolkit.model import Project, ProjectMember, Unit, User
 
 
-def profile(user: User) -> dict:
+async def profile(user: User) -> dict:
     """SPEC §3 Profile."""
-    unit = user.unit if getattr(user, "unit_id", None) else None
+    unit_name = None
+    if user.unit_id:
+        unit_name = await Unit.filter(id=user.unit_id).first().values_list("name", flat=True)
     return {
         "Id": user.id,
         "Name": user.name,
         "UserName": user.user_name,
-        "UnitName": unit.name if unit is not None and hasattr(unit, "name") else None,
+        "UnitName": unit_name,
         "Role": user.role,
         "Photo": user.photo,
     }
@@ -77,9 +79,9 @@ async def operator(user_name: str | None = None) -> User:
     from toolkit.errors import NotFound
 
     if user_name:
-        user = await User.get_or_none(user_name=user_name, enabled=True).prefetch_related("unit")
+        user = await User.get_or_none(user_name=user_name, enabled=True)
     else:
-        user = await User.filter(role=roles.SUPER, enabled=True).order_by("id").first().prefetch_related("unit")
+        user = await User.filter(role=roles.SUPER, enabled=True).order_by("id").first()
     if user is None:
         raise NotFound(what="what.user")
     return user

@@ -16,8 +16,7 @@ bp = Blueprint("auth", url_prefix="/api/Authorize")
 async def login(request: Request):
     data = json_body(request)
     session = await sessions.login(text_field(data, "userName"), text_field(data, "password"))
-    await session.user.fetch_related("unit")
-    return ok(request, session.as_dict(profile(session.user)))
+    return ok(request, session.as_dict(await profile(session.user)))
 
 
 @bp.post("/refresh")
@@ -25,7 +24,7 @@ async def login(request: Request):
 async def refresh(request: Request):
     data = json_body(request)
     session = await sessions.refresh(text_field(data, "refreshToken"))
-    return ok(request, session.as_dict(profile(session.user)))
+    return ok(request, session.as_dict(await profile(session.user)))
 
 
 @bp.route("/check", methods=["GET", "POST"])
@@ -50,4 +49,4 @@ async def get_perm_code(request: Request):
 @bp.get("/profile")
 @access()
 async def get_profile(request: Request):
-    return ok(request, profile(request.ctx.user))
+    return ok(request, await profile(request.ctx.user))

@@ -65,7 +65,7 @@ async def user_for_token(token: str | None, kind: str = "access") -> User:
     if not token:
         raise AuthError("missing")
     claims = tokens.decode(token, kind)
-    user = await User.get_or_none(id=claims.user_id).prefetch_related("unit")
+    user = await User.get_or_none(id=claims.user_id)
     if user is None:
         raise AuthError("invalid")
     if not user.enabled:

@@ -9,7 +9,7 @@ from toolkit import roles
 from toolkit.model import ProjectMember, User
 
 
-async def visible_filter(user: User, by_role: bool) -> Q | None:
+async def visible_filter(user: User, by_role: bool, memberships: dict[int, str] | None = None) -> Q | None:
     """A filter on Graph for what the caller may list; None means everything.
 
     `list` shows the graphs of the caller's own projects and the ones they created or author;
@@ -18,8 +18,9 @@ async def visible_filter(user: User, by_role: bool) -> Q | None:
     """
     if by_role and user.role == roles.SUPER:
         return None
-    project_ids = await ProjectMember.filter(user_id=user.id).values_list("project_id", flat=True)
-    condition = Q(project_id__in=list(project_ids)) | Q(create_user_id=user.id)
+    if memberships is None:
+        memberships = dict(await ProjectMember.filter(user_id=user.id).values_list("project_id", "role"))
+    condition = Q(project_id__in=list(memberships)) | Q(create_user_id=user.id)
     if by_role and user.role == roles.ADMIN and user.unit_id:
         condition |= Q(project__unit_id=user.unit_id)
     return condition

@@ -36,7 +36,9 @@ async def list_graphs(user: User, page: int = 1, page_size: int = 10, filters: G
     check_paging(page, page_size)
     filters = filters or GraphFilter()
     query = Graph.all()
-    condition = await visible_filter(user, by_role)
+    # One look-up of the caller's projects serves both the filter and each row's isEdit.
+    project_roles = dict(await ProjectMember.filter(user_id=user.id).values_list("project_id", "role"))
+    condition = await visible_filter(user, by_role, project_roles)
     if condition is not None:
         query = query.filter(condition)
     if filters.name.strip():
@@ -49,7 +51,6 @@ async def list_graphs(user: User, page: int = 1, page_size: int = 10, filters: G
         query = query.filter(release_state=filters.release_state)
     total = await query.count()
     rows = await query.order_by("-updated_at", "-id").offset((page - 1) * page_size).limit(page_size).values(*_FIELDS)
-    project_roles = dict(await ProjectMember.filter(user_id=user.id).values_list("project_id", "role"))
     return [_item(user, row, project_roles.get(row["project_id"]), lang) for row in rows], total
 
 
