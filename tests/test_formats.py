@@ -254,3 +254,27 @@ def test_graph_json_schema_describes_what_we_write():
         jsonschema.validate(graphdoc.to_dict(graphdoc.from_dict(document)), schema)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({"template": "teaching", "root": {"id": "1", "name": "x"}}, schema)
+
+
+def test_xmind_markers_untitled_topics_and_legacy_files():
+    content = [{"id": "s", "title": "图", "rootTopic": {"id": "r", "title": "根", "children": {"attached": [
+        {"id": "a", "title": "", "markers": [{"markerId": "priority-1"}]},
+        {"id": "b", "title": "乙", "labels": ["重点"], "notes": {"plain": {"content": "说明"}}}]}},
+        "relationships": [{"id": "x", "end1Id": "a", "end2Id": "b", "title": "先修"}]}]
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("content.json", json.dumps(content, ensure_ascii=False))
+    doc = xmind.read("map.xmind", buffer.getvalue())
+    first, second = doc.root.children
+    assert first.name == "（无标题主题）" and first.tags == ["xmind:priority-1"]
+    assert second.tags == ["重点"] and second.desc == "说明"
+    assert [(r.start, r.target, r.type) for r in doc.relations] == [("a", "b", "Behind")]
+    again = xmind.read("again.xmind", xmind.dumps(doc))
+    assert again.root.children[0].tags == ["xmind:priority-1"]
+    legacy = io.BytesIO()
+    with zipfile.ZipFile(legacy, "w") as archive:
+        archive.writestr("content.xml", '<xmap-content xmlns="urn:xmind:xmap:xmlns:content:2.0"><sheet id="s"><topic id="r"><title>根</title>'
+                         '<children><topics type="attached"><topic id="c"><title>子</title><marker-refs><marker-ref marker-id="task-done"/>'
+                         '</marker-refs></topic></topics></children></topic></sheet></xmap-content>')
+    old = xmind.read("old.xmind", legacy.getvalue())
+    assert old.root.children[0].name == "子" and old.root.children[0].tags == ["xmind:task-done"]

@@ -18,6 +18,16 @@ def register(app: typer.Typer) -> None:
     app.command("convert")(convert)
 
 
+class _no_status:
+    """Stands in for a spinner when stderr is not a terminal."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
 def _progress(enabled: bool) -> Progress:
     return Progress(console=err, disable=not enabled or not sys.stderr.isatty(), transient=True)
 
@@ -71,7 +81,8 @@ def export_graph(
 
     async def body():
         async with db.opened():
-            return await imports.export_graph(await operator(as_user), graph, fmt)
+            with err.status("exporting…", spinner="dots") if sys.stderr.isatty() else _no_status():
+                return await imports.export_graph(await operator(as_user), graph, fmt)
 
     data, _name = run_async(body)()
     output.write_bytes(data)

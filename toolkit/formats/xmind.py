@@ -1,5 +1,7 @@
 """XMind: 2020+/Zen (content.json) and XMind 8 (content.xml). Notes become descriptions, labels
-become tags, relationships become relations (Mutual unless the title names a relation type)."""
+become tags, markers become `xmind:` tags (and markers again on export), relationships become
+relations (Mutual unless the title names a relation type); a topic with no title (an image) is
+named （无标题主题）."""
 from __future__ import annotations
 
 import io
@@ -18,6 +20,14 @@ RELATION_TITLES = {"包含": "Contain", "先修": "Behind", "相关": "Mutual", 
                    "支撑": "Support", "归属": "Belong", "验证": "Verify", "应用": "Apply"}
 
 
+UNTITLED = "（无标题主题）"  # image-only topics are common in real maps
+
+
+def marker_tags(marker_ids) -> list[str]:
+    """XMind markers (priority-1, task-done, flag-red…) kept as tags, prefixed so they read as markers."""
+    return [f"xmind:{marker}" for marker in marker_ids if marker]
+
+
 def _relation_type(title: str | None) -> str:
     title = (title or "").strip()
     return RELATION_TITLES.get(title, title if title in RELATION_TITLES.values() else "Mutual")
@@ -30,11 +40,12 @@ def _zen(sheets: list, where: str) -> tuple[list[OutlineItem], list[DocRelation]
     items: list[OutlineItem] = []
 
     def walk(topic: dict, level: int, trail: str) -> None:
-        title = str(topic.get("title") or "").strip()
+        title = str(topic.get("title") or "").strip() or UNTITLED
         location = f"{where}: {trail}{' > ' if trail else ''}{title}"
         notes = ((topic.get("notes") or {}).get("plain") or {}).get("content") or ""
+        markers = marker_tags(m.get("markerId") for m in topic.get("markers") or [] if isinstance(m, dict))
         item = OutlineItem(level, title, location, topic.get("id"), desc=notes.strip(),
-                           tags=[str(label) for label in topic.get("labels") or []])
+                           tags=[str(label) for label in topic.get("labels") or []] + markers)
         apply_extras(item, topic.get("zhitu"))
         items.append(item)
         for child in (topic.get("children") or {}).get("attached") or []:
@@ -54,11 +65,12 @@ def _legacy(root, where: str) -> tuple[list[OutlineItem], list[DocRelation], str
     items: list[OutlineItem] = []
 
     def walk(element, level: int, trail: str) -> None:
-        title = (element.findtext(f"{NS}title") or "").strip()
+        title = (element.findtext(f"{NS}title") or "").strip() or UNTITLED
         location = f"{where}: {trail}{' > ' if trail else ''}{title}"
         notes = element.findtext(f"{NS}notes/{NS}plain") or ""
         labels = [label.text or "" for label in element.findall(f"{NS}labels/{NS}label")]
-        items.append(OutlineItem(level, title, location, element.get("id"), desc=notes.strip(), tags=[l for l in labels if l]))
+        markers = marker_tags(m.get("marker-id") for m in element.findall(f"{NS}marker-refs/{NS}marker-ref"))
+        items.append(OutlineItem(level, title, location, element.get("id"), desc=notes.strip(), tags=[l for l in labels if l] + markers))
         for topics in element.findall(f"{NS}children/{NS}topics"):
             if topics.get("type") == "attached":
                 for child in topics.findall(f"{NS}topic"):
@@ -95,8 +107,12 @@ def dumps(doc: GraphDoc) -> bytes:
         data = {"id": node.id, "class": "topic", "title": node.name, "zhitu": node_extras(node)}
         if node.desc:
             data["notes"] = {"plain": {"content": node.desc}}
-        if node.tags:
-            data["labels"] = node.tags
+        labels = [t for t in node.tags if not t.startswith("xmind:")]
+        markers = [t[len("xmind:"):] for t in node.tags if t.startswith("xmind:")]
+        if labels:
+            data["labels"] = labels
+        if markers:
+            data["markers"] = [{"markerId": m} for m in markers]
         if node.children:
             data["children"] = {"attached": [topic(child) for child in node.children]}
         return data
