@@ -278,3 +278,14 @@ def test_xmind_markers_untitled_topics_and_legacy_files():
                          '</marker-refs></topic></topics></children></topic></sheet></xmap-content>')
     old = xmind.read("old.xmind", legacy.getvalue())
     assert old.root.children[0].name == "子" and old.root.children[0].tags == ["xmind:task-done"]
+
+
+def test_attribute_columns_must_exist_on_the_entity_type():
+    data = _xlsx([["一级", "二级", "类型", "难度", "颜色 (colour)"], ["数据结构", "栈", "KnowPoint", "易", ""],
+                  [None, "队列", "KnowPoint", "中", "红"]])
+    doc = xlsx.read("课程.xlsx", data)
+    problems = fit_to_template(doc, TemplateRules.builtin("teaching"))
+    assert len(problems) == 1 and "colour" in problems[0].message("en") and "队列" in problems[0].message("en")
+    named = xlsx.read("课程.xlsx", _xlsx([["一级", "二级", "类型", "难度"], ["数据结构", "栈", "KnowPoint", "易"]]))
+    assert fit_to_template(named, TemplateRules.builtin("teaching")) == []
+    assert named.root.children[0].attributes == {"difficulty": "易"}  # the display name maps to the code

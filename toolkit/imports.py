@@ -47,6 +47,8 @@ class TemplateRules:
     allowed: dict[str, list[str]]
     relations: dict[str, set[tuple[str, str]]]
     point_like: set[str] = field(default_factory=set)
+    # entity code -> {attribute code or display name -> attribute code}
+    attributes: dict[str, dict[str, str]] = field(default_factory=dict)
 
     @classmethod
     def builtin(cls, code: str) -> "TemplateRules":
@@ -55,9 +57,11 @@ class TemplateRules:
                 entitys = builtins.template_entitys(structure)
                 relations = builtins.template_relations(relation_codes, structure)
                 shapes = {c: shape for c, _z, _e, shape, _a in builtins.ENTITY_TYPES}
+                definitions = {c: attrs for c, _z, _e, _s, attrs in builtins.ENTITY_TYPES}
                 return cls(code, next(iter(structure)), {e["code"]: e["children"] for e in entitys},
                            {r["code"]: {(s["startEntityCode"], s["endEntityCode"]) for s in r["effectScope"]} for r in relations},
-                           {c for c in structure if shapes.get(c) == POINT_SHAPE})
+                           {c for c in structure if shapes.get(c) == POINT_SHAPE},
+                           {c: _attribute_keys(definitions.get(c, [])) for c in structure})
         raise FormatError("graphdoc.unknown_template", template=code)
 
     @classmethod
@@ -65,11 +69,20 @@ class TemplateRules:
         from toolkit.model import EntityType
 
         codes = [e["code"] for e in template.entitys]
-        shapes = dict(await EntityType.filter(code__in=codes).values_list("code", "icon_style"))
+        rows = await EntityType.filter(code__in=codes).values("code", "icon_style", "attributes")
         return cls(template.code, next(e["code"] for e in template.entitys if e.get("isRoot")),
                    {e["code"]: list(e.get("children") or []) for e in template.entitys},
                    {r["code"]: {(s["startEntityCode"], s["endEntityCode"]) for s in r.get("effectScope") or []} for r in template.relations},
-                   {c for c, style in shapes.items() if (style or {}).get(POINT_SHAPE)})
+                   {r["code"] for r in rows if (r["icon_style"] or {}).get(POINT_SHAPE)},
+                   {r["code"]: _attribute_keys(r["attributes"] or []) for r in rows})
+
+
+def _attribute_keys(definitions: list[dict]) -> dict[str, str]:
+    keys = {}
+    for definition in definitions:
+        keys[definition["code"]] = definition["code"]
+        keys[definition.get("name") or definition["code"]] = definition["code"]
+    return keys
 
 
 def fit_to_template(doc: GraphDoc, rules: TemplateRules) -> list[FormatError]:
@@ -86,6 +99,15 @@ def fit_to_template(doc: GraphDoc, rules: TemplateRules) -> list[FormatError]:
             problems.append(FormatError("graphdoc.unknown_entity", where=paths[node.id], template=rules.code, type=node.type or "?"))
         elif parent is not None and node.type not in rules.allowed.get(parent.type, []):
             problems.append(FormatError("graphdoc.unknown_entity", where=paths[node.id], template=rules.code, type=node.type))
+    for node, _parent, _level in doc.walk():
+        known = rules.attributes.get(node.type, {})
+        renamed = {}
+        for key, value in node.attributes.items():
+            if key not in known:
+                problems.append(FormatError("format.unknown_column", where=paths[node.id], column=key))
+            else:
+                renamed[known[key]] = value
+        node.attributes = renamed
     types = {n.id: n.type for n, _p, _l in doc.walk()}
     for relation in doc.relations:
         scope = rules.relations.get(relation.type)
