@@ -12,7 +12,7 @@ from sanic import Request
 
 from toolkit import roles
 from toolkit.auth import sessions
-from toolkit.errors import Forbidden
+from toolkit.errors import RouteForbidden
 
 SUPER, ADMIN, EXPERT, TEST = roles.SUPER, roles.ADMIN, roles.EXPERT, roles.TEST
 EVERYONE = (SUPER, ADMIN, EXPERT, TEST)
@@ -48,7 +48,7 @@ def access(*allowed: str, public: bool = False):
             if not rule.public:
                 user = await sessions.user_for_token(bearer_token(request))
                 if user.role not in rule.roles:
-                    raise Forbidden()
+                    raise RouteForbidden()
                 request.ctx.user = user
             return await handler(request, *args, **kwargs)
 

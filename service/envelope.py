@@ -8,7 +8,7 @@ from sanic.exceptions import MethodNotAllowed, NotFound, PayloadTooLarge, SanicE
 from sanic.response import HTTPResponse, json
 
 from toolkit import messages
-from toolkit.errors import AuthError, Conflict, Forbidden, ZhituError
+from toolkit.errors import AuthError, Conflict, Forbidden, RouteForbidden, ZhituError
 
 SUCCESS, ERROR, TIMEOUT = 0, 1, 401
 log = logging.getLogger("zhitu.service")
@@ -35,6 +35,8 @@ def handle_error(request: Request, exc: Exception) -> HTTPResponse:
     lang = lang_of(request)
     if isinstance(exc, AuthError):
         return failure(request, exc.message(lang), status=401, code=TIMEOUT, reason=exc.reason)
+    if isinstance(exc, RouteForbidden):
+        return failure(request, exc.message(lang), status=403, reason="role")
     if isinstance(exc, Forbidden):
         return failure(request, exc.message(lang), status=403)
     if isinstance(exc, Conflict):

@@ -34,6 +34,10 @@ class Forbidden(ZhituError):
     exit_code = 5
 
 
+class RouteForbidden(Forbidden):
+    """The caller's role may not call this route at all (as opposed to this one object)."""
+
+
 class Conflict(ZhituError):
     key = "error.conflict"
     exit_code = 6

@@ -21,9 +21,11 @@ app.add_typer(db_app, name="db")
 
 
 def _register_groups() -> None:
-    from toolkit.cli import files, graph
+    from toolkit.cli import files, graph, users
 
     app.add_typer(graph.app, name="graph")
+    app.add_typer(users.user_app, name="user")
+    app.add_typer(users.unit_app, name="unit")
     files.register(app)
 
 

@@ -1,0 +1,1 @@
+"""The back office: users, units and (later) the other managed lists."""

@@ -1,0 +1,221 @@
+"""Managing users: who may manage whom, create, update, enable/disable, reset password, import."""
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass
+
+import openpyxl
+from tortoise.expressions import Q
+from tortoise.transactions import in_transaction
+
+from toolkit import audit, roles
+from toolkit.accounts import create_user
+from toolkit.auth import passwords
+from toolkit.errors import Forbidden, FormatError, NotFound, ValidationError
+from toolkit.graphs.listing import check_paging
+from toolkit.model import Unit, User
+
+TEL = re.compile(r"^\+?\d{6,20}$")
+
+
+def user_view(user: User, unit_names: dict[int, str] | None = None) -> dict:
+    return {"id": user.id, "userName": user.user_name, "name": user.name, "role": user.role,
+            "roleName": roles.role_name(user.role), "unitId": user.unit_id,
+            "unitName": (unit_names or {}).get(user.unit_id) if user.unit_id else None, "tel": user.tel, "email": user.email,
+            "enabled": user.enabled, "lastLoginAt": user.last_login_at.isoformat() if user.last_login_at else None}
+
+
+def _require_manager(actor: User) -> None:
+    if actor.role not in (roles.SUPER, roles.ADMIN):
+        raise Forbidden()
+
+
+def _may_manage(actor: User, target_role: str, target_unit_id: int | None) -> None:
+    """A super admin manages everyone; an admin manages non-super users of their own unit."""
+    _require_manager(actor)
+    if not roles.can_manage(actor.role, target_role):
+        raise Forbidden("user.cannot_manage_role")
+    if actor.role == roles.ADMIN and target_unit_id != actor.unit_id:
+        raise Forbidden("user.other_unit")
+
+
+async def list_users(actor: User, page: int = 1, page_size: int = 10, name: str = "", role: str | None = None,
+                     unit_id: int | None = None) -> tuple[list[dict], int]:
+    _require_manager(actor)
+    check_paging(page, page_size)
+    query = User.all()
+    if actor.role == roles.ADMIN:
+        query = query.filter(unit_id=actor.unit_id)
+    if name.strip():
+        query = query.filter(Q(name__icontains=name.strip()) | Q(user_name__icontains=name.strip()))
+    if role:
+        query = query.filter(role=role)
+    if unit_id is not None:
+        query = query.filter(unit_id=unit_id)
+    total = await query.count()
+    users = await query.order_by("id").offset((page - 1) * page_size).limit(page_size)
+    names = dict(await Unit.filter(id__in=[u.unit_id for u in users if u.unit_id]).values_list("id", "name"))
+    return [user_view(u, names) for u in users], total
+
+
+async def _unit(unit_id: int | None) -> Unit | None:
+    if unit_id is None:
+        return None
+    unit = await Unit.get_or_none(id=unit_id)
+    if unit is None:
+        raise NotFound(what="what.unit")
+    return unit
+
+
+def _check_contact(tel: str | None, email: str | None) -> None:
+    if tel and not TEL.match(tel):
+        raise ValidationError("error.field_invalid", field="tel")
+    if email and "@" not in email:
+        raise ValidationError("error.field_invalid", field="email")
+
+
+async def add_user(actor: User | None, user_name: str, password: str, role: str, name: str | None = None,
+                   unit_id: int | None = None, tel: str | None = None, email: str | None = None) -> dict:
+    """actor None means the operator's terminal (full rights)."""
+    if actor is not None:
+        _may_manage(actor, role, unit_id if actor.role == roles.SUPER else (unit_id or actor.unit_id))
+        if actor.role == roles.ADMIN:
+            unit_id = unit_id or actor.unit_id
+    _check_contact(tel, email)
+    if await User.exists(user_name=(user_name or "").strip()):
+        raise ValidationError("user.exists", name=user_name)
+    if tel and await User.exists(tel=tel):
+        raise ValidationError("user.tel_taken", tel=tel)
+    user = await create_user(user_name, password, role, name=name, unit=await _unit(unit_id), actor=actor, tel=tel or None,
+                             email=email or None)
+    return user_view(user, {user.unit_id: (await Unit.get(id=user.unit_id)).name} if user.unit_id else None)
+
+
+async def _target(actor: User | None, user_id: int) -> User:
+    user = await User.get_or_none(id=user_id)
+    if user is None:
+        raise NotFound(what="what.user")
+    if actor is not None:
+        _may_manage(actor, user.role, user.unit_id)
+    return user
+
+
+async def update_user(actor: User | None, user_id: int, *, name: str | None = None, role: str | None = None,
+                      unit_id: int | None = None, tel: str | None = None, email: str | None = None) -> dict:
+    user = await _target(actor, user_id)
+    if role is not None:
+        if role not in roles.ROLE_CODES:
+            raise ValidationError("error.field_invalid", field="role")
+        if actor is not None:
+            _may_manage(actor, role, user.unit_id)
+        user.role = role
+    if name is not None:
+        if not name.strip():
+            raise ValidationError("error.field_required", field="name")
+        user.name = name.strip()
+    if unit_id is not None:
+        if actor is not None and actor.role == roles.ADMIN and unit_id != actor.unit_id:
+            raise Forbidden("user.other_unit")
+        user.unit = await _unit(unit_id)
+    _check_contact(tel, email)
+    if tel is not None:
+        user.tel = tel or None
+    if email is not None:
+        user.email = email or None
+    await user.save()
+    await audit.record("user.update", actor.id if actor else None, "user", user.id)
+    return user_view(user)
+
+
+async def set_enabled(actor: User | None, user_id: int, enabled: bool) -> dict:
+    user = await _target(actor, user_id)
+    if actor is not None and actor.id == user.id and not enabled:
+        raise ValidationError("user.not_yourself")
+    user.enabled = enabled
+    if not enabled:
+        user.session_version += 1  # signs the user out everywhere
+    await user.save()
+    await audit.record("user.enable" if enabled else "user.disable", actor.id if actor else None, "user", user.id)
+    return user_view(user)
+
+
+async def reset_password(actor: User | None, user_id: int, password: str) -> None:
+    user = await _target(actor, user_id)
+    if len(password or "") < passwords.MIN_LENGTH:
+        raise ValidationError("auth.password_too_short", min=passwords.MIN_LENGTH)
+    user.password_hash = passwords.hash_password(password)
+    user.session_version += 1
+    await user.save()
+    await audit.record("user.password", actor.id if actor else None, "user", user.id)
+
+
+async def find_user(user_name: str) -> User:
+    user = await User.get_or_none(user_name=user_name)
+    if user is None:
+        raise NotFound(what="what.user")
+    return user
+
+
+@dataclass
+class ImportRow:
+    row: int
+    user_name: str
+    name: str
+    role: str
+    unit: str
+    password: str
+    tel: str
+    email: str
+
+
+COLUMNS = {"user_name": {"用户名", "账号", "username", "user name", "username"}, "name": {"姓名", "name"},
+           "role": {"角色", "role"}, "unit": {"单位", "学校", "unit"}, "password": {"密码", "password"},
+           "tel": {"手机", "手机号", "电话", "tel"}, "email": {"邮箱", "email"}}
+ROLE_WORDS = {"超级管理员": roles.SUPER, "管理员": roles.ADMIN, "普通用户": roles.EXPERT, "专家": roles.EXPERT, "教师": roles.EXPERT,
+              "测试": roles.TEST, "super": roles.SUPER, "admin": roles.ADMIN, "expert": roles.EXPERT, "test": roles.TEST}
+
+
+def read_user_sheet(data: bytes, where: str) -> list[ImportRow]:
+    try:
+        workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except Exception as exc:  # a broken workbook raises many kinds
+        raise FormatError("format.unreadable", where=where, detail=type(exc).__name__) from exc
+    rows = list(workbook.worksheets[0].iter_rows(values_only=True))
+    if not rows:
+        raise FormatError("format.empty", where=where)
+    header = [str(v or "").strip().lower() for v in rows[0]]
+    positions = {}
+    for key, names in COLUMNS.items():
+        found = [i for i, h in enumerate(header) if h in names]
+        if found:
+            positions[key] = found[0]
+        elif key in ("user_name", "role", "password"):
+            raise FormatError("format.missing_column", where=f"{where}: row 1", column=key)
+    result = []
+    for number, row in enumerate(rows[1:], 2):
+        values = {key: str(row[i] if i < len(row) and row[i] is not None else "").strip() for key, i in positions.items()}
+        if not any(values.values()):
+            continue
+        role = ROLE_WORDS.get(values.get("role", "").lower(), values.get("role", ""))
+        result.append(ImportRow(number, values.get("user_name", ""), values.get("name", "") or values.get("user_name", ""), role,
+                                values.get("unit", ""), values.get("password", ""), values.get("tel", ""), values.get("email", "")))
+    return result
+
+
+async def import_users(actor: User | None, data: bytes, where: str) -> list[dict]:
+    """All or nothing: the first bad row stops the import and names its row."""
+    rows = read_user_sheet(data, where)
+    created = []
+    async with in_transaction():
+        for row in rows:
+            unit_id = None
+            if row.unit:
+                unit, _ = await Unit.get_or_create(name=row.unit)
+                unit_id = unit.id
+            try:
+                created.append(await add_user(actor, row.user_name, row.password, row.role, row.name, unit_id, row.tel or None,
+                                              row.email or None))
+            except (ValidationError, NotFound, Forbidden) as exc:
+                raise FormatError("user.import_row", where=f"{where}: row {row.row}", detail=exc.message("en")) from exc
+    return created

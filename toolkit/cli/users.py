@@ -1,0 +1,167 @@
+"""`zhitu user …` and `zhitu unit …`: bulk administration from the terminal."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from toolkit.cli.output import Format, emit, err
+
+user_app = typer.Typer(help="Users: add, list, disable, enable, reset a password, import a sheet.", no_args_is_help=True)
+unit_app = typer.Typer(help="Units (universities): add, list, rename, delete.", no_args_is_help=True)
+
+
+def _run(body):
+    from toolkit.cli.main import run_async
+
+    async def opened():
+        from toolkit import db
+
+        async with db.opened():
+            return await body()
+
+    return run_async(opened)()
+
+
+async def _unit_id(name: str | None) -> int | None:
+    if not name:
+        return None
+    from toolkit.model import Unit
+
+    unit, _ = await Unit.get_or_create(name=name)
+    return unit.id
+
+
+@user_app.command("add")
+def user_add(user_name: str, role: str = typer.Option("30", "--role", help="10 super, 20 admin, 30 ordinary/expert, test."),
+             name: Optional[str] = typer.Option(None, "--name", help="Display name."),
+             unit: Optional[str] = typer.Option(None, "--unit", help="Unit name (created if missing)."),
+             password: Optional[str] = typer.Option(None, "--password", envvar="ZHITU_NEW_PASSWORD", help="Password (prompted if missing)."),
+             tel: Optional[str] = typer.Option(None, "--tel", help="Mobile number (for SMS sign-in)."),
+             as_json: bool = typer.Option(False, "--json", help="JSON for scripts.")) -> None:
+    """Add a user."""
+    from toolkit.admin.users import add_user
+
+    if password is None:
+        password = typer.prompt("password", hide_input=True, confirmation_prompt=True)
+
+    async def body():
+        return await add_user(None, user_name, password, role, name, await _unit_id(unit), tel)
+
+    emit(_run(body), fmt=Format.json if as_json else Format.table)
+
+
+@user_app.command("list")
+def user_list(name: str = typer.Option("", "--name", help="Filter by name or user name."),
+              role: Optional[str] = typer.Option(None, "--role", help="Only this role code."),
+              as_json: bool = typer.Option(False, "--json", help="JSON for scripts."),
+              fmt: Format = typer.Option(Format.table, "--format", help="table, json or csv")) -> None:
+    """List users."""
+    from toolkit.accounts import operator
+    from toolkit.admin.users import list_users
+
+    async def body():
+        return await list_users(await operator(), 1, 10000, name, role)
+
+    items, _total = _run(body)
+    emit(items, ["id", "userName", "name", "role", "unitName", "tel", "enabled"], Format.json if as_json else fmt)
+
+
+def _switch(user_name: str, enabled: bool) -> None:
+    from toolkit.admin.users import find_user, set_enabled
+
+    async def body():
+        return await set_enabled(None, (await find_user(user_name)).id, enabled)
+
+    _run(body)
+    err.print(f"{user_name} {'enabled' if enabled else 'disabled'}")
+
+
+@user_app.command("disable")
+def user_disable(user_name: str) -> None:
+    """Disable a user (signed out everywhere)."""
+    _switch(user_name, False)
+
+
+@user_app.command("enable")
+def user_enable(user_name: str) -> None:
+    """Enable a user again."""
+    _switch(user_name, True)
+
+
+@user_app.command("password")
+def user_password(user_name: str, password: Optional[str] = typer.Option(None, "--password", envvar="ZHITU_NEW_PASSWORD",
+                                                                          help="New password (prompted if missing).")) -> None:
+    """Reset a user's password (their sessions end)."""
+    from toolkit.admin.users import find_user, reset_password
+
+    if password is None:
+        password = typer.prompt("new password", hide_input=True, confirmation_prompt=True)
+
+    async def body():
+        await reset_password(None, (await find_user(user_name)).id, password)
+
+    _run(body)
+    err.print(f"password of {user_name} reset")
+
+
+@user_app.command("import")
+def user_import(file: Path = typer.Argument(..., help="users.xlsx with 用户名, 姓名, 角色, 单位, 密码, 手机, 邮箱."),
+                as_json: bool = typer.Option(False, "--json", help="JSON for scripts.")) -> None:
+    """Import users from a sheet, all or nothing (a bad row is named and nothing is written)."""
+    from toolkit.admin.users import import_users
+    from toolkit.formats.limits import read_bytes
+
+    async def body():
+        return await import_users(None, read_bytes(file), file.name)
+
+    created = _run(body)
+    emit(created, ["id", "userName", "name", "role", "unitName"], Format.json if as_json else Format.table, title=f"{len(created)} users")
+
+
+@unit_app.command("add")
+def unit_add(name: str, code: Optional[str] = typer.Option(None, "--code", help="Short code.")) -> None:
+    """Add a unit."""
+    from toolkit.admin.units import add_unit
+
+    async def body():
+        return await add_unit(None, name, code)
+
+    emit(_run(body), fmt=Format.table)
+
+
+@unit_app.command("list")
+def unit_list(as_json: bool = typer.Option(False, "--json", help="JSON for scripts.")) -> None:
+    """List units with their user and project counts."""
+    from toolkit.accounts import operator
+    from toolkit.admin.units import list_units
+
+    async def body():
+        return await list_units(await operator(), 1, 10000)
+
+    items, _total = _run(body)
+    emit(items, ["id", "name", "code", "userCount", "projectCount", "enabled"], Format.json if as_json else Format.table)
+
+
+@unit_app.command("rename")
+def unit_rename(unit_id: int, name: str) -> None:
+    """Rename a unit."""
+    from toolkit.admin.units import update_unit
+
+    async def body():
+        return await update_unit(None, unit_id, name=name)
+
+    emit(_run(body), fmt=Format.table)
+
+
+@unit_app.command("delete")
+def unit_delete(unit_id: int) -> None:
+    """Delete a unit that has no users and no projects."""
+    from toolkit.admin.units import delete_unit
+
+    async def body():
+        await delete_unit(None, unit_id)
+
+    _run(body)
+    err.print(f"deleted unit {unit_id}")
