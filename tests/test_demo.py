@@ -33,3 +33,18 @@ async def test_demo_loads_eight_kinds_once(database):
     second = await load_examples()
     assert second.graphs_created == [] and len(second.graphs_kept) == 8
     assert await Graph.all().count() == 8 and await User.all().count() == 4
+
+
+async def test_stored_documents_never_reuse_ids_of_deleted_nodes(database, people):
+    from toolkit.graphdoc import DocNode, GraphDoc
+    from toolkit.graphs.store import store_document
+
+    def doc(name):
+        root = DocNode("r", name, "KnowGraph", children=[DocNode("a", "甲", "KnowPoint"), DocNode("b", "乙", "KnowPoint")])
+        return GraphDoc(name=name, template="teaching", root=root)
+
+    first = await store_document(doc("一"), None, people["users"]["expert"])
+    top = await Node.filter(graph=first).order_by("-id").first()
+    await top.delete()
+    second = await store_document(doc("二"), None, people["users"]["expert"])
+    assert min(await Node.filter(graph=second).values_list("id", flat=True)) > top.id

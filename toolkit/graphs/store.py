@@ -11,6 +11,26 @@ from toolkit.model import Graph, Node, NodeTag, Project, Relation, RelationType,
 BATCH = 1000
 
 
+async def allocate_node_ids(count: int) -> list[int]:
+    """Ids for new nodes. PostgreSQL hands them out from the sequence. On SQLite the caller's
+    transaction already holds the write lock (it created the graph row), so max(id) cannot move."""
+    from tortoise.connection import get_connection
+
+    if count == 0:
+        return []
+    connection = get_connection("default")
+    if connection.capabilities.dialect == "postgres":
+        _, rows = await connection.execute_query(
+            "SELECT nextval(pg_get_serial_sequence('node', 'id')) AS id FROM generate_series(1, $1)", [count])
+        return [row["id"] for row in rows]
+    # sqlite_sequence remembers ids of deleted rows too: never hand those out again.
+    _, rows = await connection.execute_query(
+        "SELECT MAX(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'node'), 0), "
+        "COALESCE((SELECT MAX(id) FROM node), 0)) AS top")
+    top = rows[0]["top"]
+    return list(range(top + 1, top + 1 + count))
+
+
 def _allowed_children(template: Template) -> dict[str, set[str]]:
     return {e["code"]: set(e.get("children") or []) for e in template.entitys}
 
@@ -49,11 +69,14 @@ async def store_document(doc: GraphDoc, project: Project | None, user: User | No
             name=(name or doc.name).strip(), description=doc.description, template=template, project=project,
             create_user=user, is_tryout=bool(project and project.tryout), author_ids=[user.id] if user else [],
         )
-        # Insert level by level; the file's node id rides in external_key so parents can be found.
+        # Ids are allocated up front, so parents are known without reading rows back.
         ids: dict[str, int] = {}
         by_level: dict[int, list] = {}
         for node, parent, level in doc.walk():
             by_level.setdefault(level, []).append((node, parent))
+        fresh = iter(await allocate_node_ids(sum(len(v) for v in by_level.values())))
+        for node, _parent, _level in doc.walk():
+            ids[node.id] = next(fresh)
         for level in sorted(by_level):
             rows = []
             for node, parent in by_level[level]:
@@ -62,17 +85,12 @@ async def store_document(doc: GraphDoc, project: Project | None, user: User | No
                 if level == 1:
                     direction = "right" if order % 2 == 0 else "left"
                 rows.append(Node(
-                    graph_id=graph.id, parent_id=ids[parent.id] if parent is not None else None, order=order,
+                    id=ids[node.id], graph_id=graph.id, parent_id=ids[parent.id] if parent is not None else None, order=order,
                     level=level, name=node.name, type=node.type, desc=node.desc, define=node.define,
                     desc_tags=node.desc_tags, attributes=node.attributes, is_control=node.is_control,
                     is_core=node.is_core, direction=direction, external_key=node.id,
                 ))
             await Node.bulk_create(rows, batch_size=BATCH)
-            keys = [node.id for node, _ in by_level[level]]
-            for start in range(0, len(keys), BATCH):
-                chunk = keys[start:start + BATCH]
-                for node_id, key in await Node.filter(graph_id=graph.id, external_key__in=chunk).values_list("id", "external_key"):
-                    ids[key] = node_id
         tag_names = {tag for node, _p, _l in doc.walk() for tag in node.tags}
         tags = {}
         for tag_name in sorted(tag_names):
