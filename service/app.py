@@ -7,11 +7,12 @@ from sanic import Sanic
 from sanic_ext import Extend
 
 from service import envelope, webproxy
-from service.routes import auth, graph_content, graph_files, graph_list, health, projects, users
+from service.routes import auth, catalog, graph_content, graph_files, graph_list, health, projects, users
 from toolkit import __version__, db, settings
 
 API_PREFIX = "/basic-api"
-BLUEPRINTS = [auth.bp, graph_list.bp, graph_content.bp, graph_files.bp, graph_files.files_bp, projects.bp, users.user_bp, users.unit_bp, health.bp]
+BLUEPRINTS = [auth.bp, graph_list.bp, graph_content.bp, graph_files.bp, graph_files.files_bp, projects.bp, users.user_bp, users.unit_bp, catalog.template_bp,
+              catalog.structure_bp, catalog.category_bp, health.bp]
 
 
 def create_app(name: str = "zhitu", db_url: str | None = None, webui_url: str | None = None,

@@ -13,3 +13,54 @@ async def allowed_templates(user: User, project_id: int | None = None) -> list[d
             query = query.filter(id__in=project.allowed_template_ids)
     rows = await query.order_by("id").values("id", "code", "name", "name_en", "kind")
     return [{"id": r["id"], "code": r["code"], "name": r["name"], "nameEn": r["name_en"], "kind": r["kind"]} for r in rows]
+
+
+def _name(row_name: str, row_name_en: str, lang: str) -> str:
+    return (row_name_en if lang == "en" else "") or row_name
+
+
+async def template_structure(template_id: int, lang: str = "zh-CN") -> dict:
+    """getTemplateStructure: the template with its entity types (styles, attributes) and relation types."""
+    from toolkit.errors import NotFound
+    from toolkit.model import EntityType, RelationType
+
+    template = await Template.get_or_none(id=template_id)
+    if template is None:
+        raise NotFound(what="what.template")
+    codes = [e["code"] for e in template.entitys]
+    entity_rows = {e.code: e for e in await EntityType.filter(code__in=codes)}
+    relation_rows = {r.code: r for r in await RelationType.filter(code__in=[r["code"] for r in template.relations])}
+    entitys = []
+    for entry in template.entitys:
+        entity = entity_rows.get(entry["code"])
+        if entity is None:
+            continue
+        entitys.append({"code": entity.code, "name": _name(entity.name, entity.name_en, lang), "iconStyle": entity.icon_style,
+                        "nameStyle": entity.name_style, "attributes": entity.attributes, "isRoot": bool(entry.get("isRoot")),
+                        "children": entry.get("children") or []})
+    relations = []
+    for entry in template.relations:
+        relation = relation_rows.get(entry["code"])
+        if relation is None:
+            continue
+        relations.append({"code": relation.code, "name": _name(relation.name, relation.name_en, lang), "color": relation.color,
+                          "directed": relation.directed, "effectScope": entry.get("effectScope") or relation.effect_scope})
+    return {"id": template.id, "code": template.code, "kind": template.kind, "name": _name(template.name, template.name_en, lang),
+            "description": template.description, "entitys": entitys, "relations": relations, "tempConfig": template.temp_config}
+
+
+async def list_templates(page: int = 1, page_size: int = 10, name: str = "", kind: str | None = None,
+                         lang: str = "zh-CN") -> tuple[list[dict], int]:
+    from toolkit.graphs.listing import check_paging
+
+    check_paging(page, page_size)
+    query = Template.all()
+    if name.strip():
+        query = query.filter(name__icontains=name.strip())
+    if kind:
+        query = query.filter(kind=kind)
+    total = await query.count()
+    rows = await query.order_by("id").offset((page - 1) * page_size).limit(page_size)
+    return [{"id": t.id, "code": t.code, "kind": t.kind, "name": _name(t.name, t.name_en, lang), "description": t.description,
+             "builtin": t.builtin, "enabled": t.enabled, "entityCount": len(t.entitys), "relationCount": len(t.relations)}
+            for t in rows], total
