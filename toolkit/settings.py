@@ -46,6 +46,11 @@ REGISTRY: dict[str, Setting] = {
         Setting("webui_dir", "", "Folder of the Next.js web UI; empty means the webui/ folder beside the code."),
         Setting("webui_port", 0, "Internal port of the Next.js server; 0 picks the public port + 1.", int),
         Setting("debug", False, "Show tracebacks.", _bool),
+        Setting("sms_sender", "", "SMS sender as module:attribute; empty writes codes to the log and the outbox."),
+        Setting("sms_code_minutes", 5, "Lifetime of an SMS sign-in code in minutes.", int),
+        Setting("sms_max_tries", 5, "Wrong tries that burn an SMS code.", int),
+        Setting("sso_ticket_seconds", 60, "Lifetime of a single sign-on ticket in seconds.", int),
+        Setting("sso_home_hosts", "", "Extra hosts (comma-separated) that single sign-on may send a browser back to."),
     ]
 }
 

@@ -30,7 +30,7 @@ class Session:
         }
 
 
-async def _open_session(user: User) -> Session:
+async def open_session(user: User) -> Session:
     """Bump the session version (older tokens become 'replaced') and issue new tokens."""
     await User.filter(id=user.id).update(session_version=F("session_version") + 1, last_login_at=datetime.now(timezone.utc))
     await user.refresh_from_db(fields=["session_version", "last_login_at"])
@@ -55,7 +55,7 @@ async def login(user_name: str, password: str) -> Session:
         raise LoginRefused("auth.bad_credentials")
     if not user.enabled:
         raise LoginRefused("auth.disabled")
-    session = await _open_session(user)
+    session = await open_session(user)
     await audit.record("login", user.id, "user", user.id)
     return session
 

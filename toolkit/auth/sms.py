@@ -1,0 +1,119 @@
+"""SMS-code sign-in: send a one-time code to a phone, trade it for a session.
+
+Codes live `sms_code_minutes`, a phone gets at most one code a minute, and `sms_max_tries`
+wrong tries burn a code. Only an HMAC of a code is stored. Sending goes through a pluggable
+sender (setting `sms_sender`, ``module:attribute``); the default writes the text to the log and
+to the outbox the super admin reads.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import importlib
+import logging
+import re
+import secrets
+from datetime import datetime, timedelta, timezone
+from typing import Awaitable, Callable
+
+from tortoise.expressions import F
+
+from toolkit import audit, messages, settings
+from toolkit.auth.sessions import Session, open_session
+from toolkit.errors import LoginRefused, ValidationError
+from toolkit.model import SmsCode, SmsOutbox, User
+
+log = logging.getLogger("zhitu.sms")
+MODES = ("login",)
+RESEND_SECONDS = 60
+_TEL = re.compile(r"^\+?[0-9]{6,20}$")
+
+Sender = Callable[[str, str], Awaitable[None]]
+
+
+async def outbox_sender(tel: str, text: str) -> None:
+    """The default sender: no SMS gateway, the code goes to the log and the outbox."""
+    log.info("SMS to %s: %s", tel, text)
+    await SmsOutbox.create(tel=tel, text=text)
+
+
+def sender() -> Sender:
+    spec = str(settings.get("sms_sender") or "")
+    if not spec:
+        return outbox_sender
+    module_name, _, attribute = spec.partition(":")
+    return getattr(importlib.import_module(module_name), attribute)
+
+
+def clean_tel(tel: str | None) -> str:
+    tel = re.sub(r"[\s-]", "", tel or "")
+    if not tel:
+        raise ValidationError("error.field_required", field="tel")
+    if not _TEL.match(tel):
+        raise ValidationError("sms.bad_tel")
+    return tel
+
+
+def _digest(tel: str, code: str) -> str:
+    return hmac.new(settings.secret_key().encode(), f"{tel}:{code}".encode(), hashlib.sha256).hexdigest()
+
+
+async def send_code(tel: str | None, mode: str | None = "login", lang: str | None = None) -> dict:
+    """Send a sign-in code. A phone without an account gets no text, but the answer is the same."""
+    tel = clean_tel(tel)
+    mode = (mode or "login").strip()
+    if mode not in MODES:
+        raise ValidationError("error.field_invalid", field="mode")
+    now = datetime.now(timezone.utc)
+    if await SmsCode.filter(tel=tel, created_at__gte=now - timedelta(seconds=RESEND_SECONDS)).exists():
+        raise ValidationError("sms.too_soon", seconds=RESEND_SECONDS)
+    minutes = int(settings.get("sms_code_minutes"))
+    code = f"{secrets.randbelow(10 ** 6):06d}"
+    # Older codes of the phone stop working once a new one is sent.
+    await SmsCode.filter(tel=tel, used=False).update(used=True)
+    await SmsCode.create(tel=tel, code_hash=_digest(tel, code), mode=mode, expires_at=now + timedelta(minutes=minutes))
+    user = await User.get_or_none(tel=tel, enabled=True)
+    if user is not None:
+        await sender()(tel, messages.text("sms.text", lang, code=code, minutes=minutes))
+    await audit.record("sms.send", user.id if user else None, "tel", tel, known=user is not None)
+    return {"resendAfter": RESEND_SECONDS, "expiresIn": minutes * 60}
+
+
+async def login_with_code(tel: str | None, code: str | None) -> Session:
+    """Trade a code for a session; a wrong, expired, used or burnt code signs nobody in."""
+    tel = clean_tel(tel)
+    code = (code or "").strip()
+    if not code:
+        raise ValidationError("error.field_required", field="code")
+    now = datetime.now(timezone.utc)
+    record = await SmsCode.filter(tel=tel, used=False).order_by("-id").first()
+    if record is None or record.expires_at <= now:
+        raise LoginRefused("sms.code_expired")
+    if not hmac.compare_digest(record.code_hash, _digest(tel, code)):
+        tries = int(settings.get("sms_max_tries"))
+        await SmsCode.filter(id=record.id).update(failed_tries=F("failed_tries") + 1)
+        burnt = record.failed_tries + 1 >= tries
+        if burnt:
+            await SmsCode.filter(id=record.id).update(used=True)
+        await audit.record("login_failed", None, "tel", tel, reason="sms")
+        raise LoginRefused("sms.code_burnt" if burnt else "sms.code_wrong")
+    # Claim the code atomically so two requests with the same code cannot both sign in.
+    if not await SmsCode.filter(id=record.id, used=False).update(used=True):
+        raise LoginRefused("sms.code_expired")
+    user = await User.get_or_none(tel=tel)
+    if user is None:
+        raise LoginRefused("sms.code_wrong")
+    if not user.enabled:
+        raise LoginRefused("auth.disabled")
+    session = await open_session(user)
+    await audit.record("login", user.id, "user", user.id, way="sms")
+    return session
+
+
+async def outbox(page: int = 1, page_size: int = 10, tel: str = "") -> tuple[list[dict], int]:
+    query = SmsOutbox.all()
+    if tel:
+        query = query.filter(tel__contains=tel)
+    total = await query.count()
+    rows = await query.order_by("-id").offset((page - 1) * page_size).limit(page_size)
+    return [{"id": r.id, "tel": r.tel, "text": r.text, "createTime": r.created_at.isoformat()} for r in rows], total
