@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from sanic import Request
 
-from toolkit import roles
+from toolkit import projects, roles
 from toolkit.auth import sessions
 from toolkit.errors import RouteForbidden
 
@@ -19,10 +19,17 @@ EVERYONE = (SUPER, ADMIN, EXPERT, TEST)
 MANAGERS = (SUPER, ADMIN)
 
 
+PROJECT_ADMIN, PROJECT_USER = roles.PROJECT_ADMIN, roles.PROJECT_USER
+PROJECT_MEMBERS = (PROJECT_ADMIN, PROJECT_USER)
+
+
 @dataclass(frozen=True)
 class Rule:
     public: bool
     roles: tuple[str, ...]
+    # Project roles the caller needs in the project named by the path (project_id) or the
+    # query (projectId); super admins and the project's unit admins need none.
+    project_roles: tuple[str, ...] = ()
 
 
 ACCESS_TABLE: dict[str, Rule] = {}
@@ -35,9 +42,18 @@ def bearer_token(request: Request) -> str | None:
     return None
 
 
-def access(*allowed: str, public: bool = False):
-    """Declare a handler's access rule: public, or the role codes allowed (default everyone signed in)."""
-    rule = Rule(public=public, roles=tuple(allowed) if allowed else EVERYONE)
+def _project_id(request: Request, kwargs: dict) -> int | None:
+    raw = kwargs.get("project_id", request.args.get("projectId"))
+    try:
+        return int(raw) if raw not in (None, "") else None
+    except ValueError:
+        return None
+
+
+def access(*allowed: str, public: bool = False, project: tuple[str, ...] = ()):
+    """Declare a handler's access rule: public, or the role codes allowed (default everyone signed in),
+    and optionally the project roles needed in the project the request names."""
+    rule = Rule(public=public, roles=tuple(allowed) if allowed else EVERYONE, project_roles=tuple(project))
 
     def decorate(handler):
         ACCESS_TABLE[handler.__qualname__] = rule
@@ -50,6 +66,8 @@ def access(*allowed: str, public: bool = False):
                 if user.role not in rule.roles:
                     raise RouteForbidden()
                 request.ctx.user = user
+                if rule.project_roles:
+                    await projects.check_project_role(user, _project_id(request, kwargs), rule.project_roles)
             return await handler(request, *args, **kwargs)
 
         guarded.access_rule = rule

@@ -34,8 +34,12 @@ def trial_expired(is_tryout: bool, project_end_time: datetime | None, now: datet
 
 
 def is_editable(user: User, *, create_user_id: int | None, author_ids: list, project_role: str | None,
-                project_unit_id: int | None, expired: bool) -> bool:
-    """isEdit for the caller: read-only for testers and expired trials."""
+                project_unit_id: int | None, expired: bool, template_controlled: bool = True) -> bool:
+    """isEdit for the caller: read-only for testers and expired trials.
+
+    template_controlled is False when the project limits member editing to other templates
+    (batchUpdateTemplateControl); project users then only read such graphs.
+    """
     if user.role == roles.TEST or expired:
         return False
     if user.role == roles.SUPER:
@@ -44,4 +48,10 @@ def is_editable(user: User, *, create_user_id: int | None, author_ids: list, pro
         return True
     if create_user_id == user.id or user.id in (author_ids or []):
         return True
+    if project_role == roles.PROJECT_USER and not template_controlled:
+        return False
     return project_role in roles.PROJECT_ROLES
+
+
+def template_controlled(controlled_template_ids: list | None, template_id: int) -> bool:
+    return not controlled_template_ids or template_id in controlled_template_ids

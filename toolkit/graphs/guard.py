@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from toolkit import roles
 from toolkit.errors import Forbidden, NotFound
-from toolkit.graphs.access import is_editable, trial_expired
+from toolkit.graphs.access import is_editable, template_controlled, trial_expired
 from toolkit.model import Graph, ProjectMember, User
 
 
@@ -37,7 +37,8 @@ async def open_graph(user: User, graph_id: int, edit: bool = False) -> GraphAcce
     expired = trial_expired(tryout, project.end_time if project else None)
     can_edit = is_editable(user, create_user_id=graph.create_user_id, author_ids=graph.author_ids,
                            project_role=project_role, project_unit_id=project.unit_id if project else None,
-                           expired=expired)
+                           expired=expired,
+                           template_controlled=template_controlled(project.controlled_template_ids if project else None, graph.template_id))
     if edit and not can_edit:
         raise Forbidden()
     return GraphAccess(graph, can_edit, project_role)

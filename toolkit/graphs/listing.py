@@ -4,14 +4,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from toolkit.errors import ValidationError
-from toolkit.graphs.access import is_editable, trial_expired, visible_filter
+from toolkit.graphs.access import is_editable, template_controlled, trial_expired, visible_filter
 from toolkit.model import Graph, ProjectMember, User
 
 MAX_PAGE_SIZE = 10000
 
 _FIELDS = (
     "id", "name", "template_id", "template__name", "template__name_en", "template__kind", "project_id", "project__name",
-    "project__end_time", "project__tryout", "project__unit_id", "release_state", "is_tryout", "is_public",
+    "project__end_time", "project__tryout", "project__unit_id", "project__controlled_template_ids", "release_state", "is_tryout", "is_public",
     "create_user_id", "extend_relations", "author_ids", "relation_graph_id", "node_count", "updated_at",
 )
 
@@ -59,7 +59,8 @@ def _item(user: User, row: dict, project_role: str | None, lang: str) -> dict:
     end_time = row["project__end_time"]
     expired = trial_expired(tryout, end_time)
     editable = is_editable(user, create_user_id=row["create_user_id"], author_ids=row["author_ids"],
-                           project_role=project_role, project_unit_id=row["project__unit_id"], expired=expired)
+                           project_role=project_role, project_unit_id=row["project__unit_id"], expired=expired,
+                           template_controlled=template_controlled(row["project__controlled_template_ids"], row["template_id"]))
     return {
         "id": row["id"],
         "name": row["name"],
