@@ -1,0 +1,94 @@
+/**
+ * The relation graph's maths (SPEC §2, §9): node sizes 50–80 by degree, a colour per relation
+ * type, filtering by type, and the elkjs layout of the network.
+ */
+import type { Relation, RelationType } from "@/lib/api/graph-types";
+
+export const MIN_NODE_SIZE = 50;
+export const MAX_NODE_SIZE = 80;
+
+/** SPEC §9: the cycled palette of 20, for relation types the template gives no colour. */
+export const CYCLED_PALETTE = [
+  "#5470c6", "#91cc75", "#fac858", "#ee6666", "#73c0de", "#3ba272", "#fc8452", "#9a60b4", "#ea7ccc", "#2f4554",
+  "#61a0a8", "#d48265", "#749f83", "#ca8622", "#bda29a", "#6e7074", "#546570", "#c4ccd3", "#f05b72", "#7b9ce1",
+];
+
+/** Linear between the smallest and the largest degree present; all equal gives the smallest size. */
+export function sizeByDegree(degrees: Map<number, number>): Map<number, number> {
+  const sizes = new Map<number, number>();
+  if (degrees.size === 0) return sizes;
+  const values = [...degrees.values()];
+  const low = Math.min(...values);
+  const span = Math.max(...values) - low;
+  for (const [id, degree] of degrees) {
+    sizes.set(id, span === 0 ? MIN_NODE_SIZE : Math.round(MIN_NODE_SIZE + ((degree - low) * (MAX_NODE_SIZE - MIN_NODE_SIZE)) / span));
+  }
+  return sizes;
+}
+
+export function degreesOf(nodeIds: number[], relations: Pick<Relation, "startNodeId" | "targetNodeId">[]): Map<number, number> {
+  const degrees = new Map<number, number>(nodeIds.map((id) => [id, 0]));
+  for (const relation of relations) {
+    if (degrees.has(relation.startNodeId)) degrees.set(relation.startNodeId, degrees.get(relation.startNodeId)! + 1);
+    if (degrees.has(relation.targetNodeId)) degrees.set(relation.targetNodeId, degrees.get(relation.targetNodeId)! + 1);
+  }
+  return degrees;
+}
+
+export function relationColours(types: string[], known: RelationType[]): Map<string, string> {
+  const byCode = new Map(known.map((type) => [type.code, type.color]));
+  const colours = new Map<string, string>();
+  types.forEach((type, index) => colours.set(type, byCode.get(type) || CYCLED_PALETTE[index % CYCLED_PALETTE.length]));
+  return colours;
+}
+
+export function relationTypesPresent(relations: Pick<Relation, "relationshipType">[]): string[] {
+  return [...new Set(relations.map((relation) => relation.relationshipType))].sort();
+}
+
+export function visibleRelations<T extends Pick<Relation, "relationshipType">>(relations: T[], hidden: ReadonlySet<string>): T[] {
+  return relations.filter((relation) => !hidden.has(relation.relationshipType));
+}
+
+export interface Positioned {
+  id: number;
+  x: number;
+  y: number;
+}
+
+/**
+ * The network laid out by elkjs. "stress" places connected nodes near each other without the
+ * minutes that `layered` can take on big graphs (WEBUI-NOTES); disconnected parts are packed.
+ */
+export async function layoutNetwork(
+  nodes: { id: number; size: number }[],
+  relations: Pick<Relation, "startNodeId" | "targetNodeId">[],
+): Promise<Positioned[]> {
+  const { default: ELK } = await import("elkjs/lib/elk.bundled.js");
+  const elk = new ELK();
+  const ids = new Set(nodes.map((node) => node.id));
+  const graph = await elk.layout({
+    id: "root",
+    layoutOptions: {
+      "elk.algorithm": "stress",
+      "elk.stress.desiredEdgeLength": "140",
+      "elk.separateConnectedComponents": "true",
+      "elk.spacing.componentComponent": "60",
+    },
+    children: nodes.map((node) => ({ id: String(node.id), width: node.size, height: node.size })),
+    edges: relations
+      .filter((relation) => ids.has(relation.startNodeId) && ids.has(relation.targetNodeId) && relation.startNodeId !== relation.targetNodeId)
+      .map((relation, index) => ({ id: `e${index}`, sources: [String(relation.startNodeId)], targets: [String(relation.targetNodeId)] })),
+  });
+  return (graph.children ?? []).map((child) => ({ id: Number(child.id), x: child.x ?? 0, y: child.y ?? 0 }));
+}
+
+/** Related nodes placed on a circle around the centre node (the drawer's small network). */
+export function ringAround(centreId: number, others: number[], radius = 160): Positioned[] {
+  const result: Positioned[] = [{ id: centreId, x: 0, y: 0 }];
+  others.forEach((id, index) => {
+    const angle = (2 * Math.PI * index) / Math.max(1, others.length) - Math.PI / 2;
+    result.push({ id, x: Math.round(radius * Math.cos(angle)), y: Math.round(radius * Math.sin(angle)) });
+  });
+  return result;
+}
