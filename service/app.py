@@ -12,7 +12,7 @@ from toolkit import __version__, db, settings
 
 API_PREFIX = "/basic-api"
 BLUEPRINTS = [auth.bp, auth.sso_bp, graph_list.bp, graph_content.bp, graph_files.bp, graph_files.files_bp, projects.bp, users.user_bp, users.unit_bp, catalog.template_bp,
-              catalog.structure_bp, catalog.category_bp, health.bp]
+              catalog.structure_bp, catalog.category_bp, catalog.relation_group_bp, catalog.relation_type_bp, health.bp]
 
 
 def create_app(name: str = "zhitu", db_url: str | None = None, webui_url: str | None = None,
