@@ -30,6 +30,8 @@ async def open_graph(user: User, graph_id: int, edit: bool = False) -> GraphAcce
         or graph.create_user_id == user.id
         or user.id in (graph.author_ids or [])
         or (user.role == roles.ADMIN and project is not None and project.unit_id == user.unit_id and user.unit_id)
+        # A graph published in the public library is readable by everyone signed in.
+        or (graph.is_public and not edit)
     )
     if not visible:
         raise Forbidden()

@@ -29,12 +29,21 @@ def size_by_degree(degrees: dict[int, int]) -> dict[int, int]:
 async def search_graph(user: User, graph_id: int, include_tree_edges: bool = True) -> dict:
     """Nodes and edges for the relation graph: tree edges (Contain) plus relations, with sizes by degree."""
     access = await open_graph(user, graph_id)
+    return await graph_view(graph_id, access.graph.revision, include_tree_edges)
+
+
+async def graph_view(graph_id: int, revision: int, include_tree_edges: bool = True, node_ids: set[int] | None = None) -> dict:
+    """The flat graph without an access check (callers check); node_ids narrows it to those nodes."""
     rows = await Node.filter(graph_id=graph_id).values(*NODE_FIELDS)
     relations = await Relation.filter(graph_id=graph_id).values(*_REL_FIELDS)
+    if node_ids is not None:
+        rows = [r for r in rows if r["id"] in node_ids]
+        relations = [r for r in relations if r["start_node_id"] in node_ids and r["target_node_id"] in node_ids]
     edges = [relation_view(r) for r in relations]
     if include_tree_edges:
         edges += [{"relationId": None, "startNodeId": r["parent_id"], "targetNodeId": r["id"], "relationshipType": "Contain",
-                   "relationshipName": "包含", "attributes": {}} for r in rows if r["parent_id"] is not None]
+                   "relationshipName": "包含", "attributes": {}} for r in rows
+                  if r["parent_id"] is not None and (node_ids is None or r["parent_id"] in node_ids)]
     degree: Counter = Counter()
     for edge in edges:
         degree[edge["startNodeId"]] += 1
@@ -46,7 +55,7 @@ async def search_graph(user: User, graph_id: int, include_tree_edges: bool = Tru
         view["degree"] = degree[row["id"]]
         view["size"] = sizes[row["id"]]
         nodes.append(view)
-    return {"graphId": graph_id, "revision": access.graph.revision, "nodes": nodes, "relations": edges}
+    return {"graphId": graph_id, "revision": revision, "nodes": nodes, "relations": edges}
 
 
 async def search_points(user: User, graph_id: int, keyword: str = "", node_type: str | None = None,
