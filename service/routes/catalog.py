@@ -5,7 +5,7 @@ from service.access import ADMIN, EXPERT, SUPER, access
 from service.envelope import lang_of, ok, page
 from service.request_data import int_field, json_body, query_int, query_text
 from toolkit import tags, templates
-from toolkit.admin import catalog
+from toolkit.admin import backoffice, catalog
 
 template_bp = Blueprint("templates", url_prefix="/api/template")
 structure_bp = Blueprint("template_structure", url_prefix="/api/graph")
@@ -45,6 +45,12 @@ async def get_template(request: Request, template_id: int):
 @access()
 async def list_node_tags(request: Request):
     return ok(request, await tags.list_node_tags())
+
+
+@category_bp.get("/listAbilityTemplate")
+@access()
+async def list_ability_template(request: Request):
+    return ok(request, await backoffice.ability_templates(lang_of(request)))
 
 
 @category_bp.get("/listCategory")

@@ -22,6 +22,8 @@ class GraphFilter:
     project_id: int | None = None
     template_id: int | None = None
     release_state: int | None = None
+    unit_id: int | None = None
+    template_kind: str | None = None
 
 
 def check_paging(page: int, page_size: int) -> None:
@@ -49,6 +51,10 @@ async def list_graphs(user: User, page: int = 1, page_size: int = 10, filters: G
         query = query.filter(template_id=filters.template_id)
     if filters.release_state is not None:
         query = query.filter(release_state=filters.release_state)
+    if filters.unit_id is not None:
+        query = query.filter(project__unit_id=filters.unit_id)
+    if filters.template_kind:
+        query = query.filter(template__kind=filters.template_kind)
     total = await query.count()
     rows = await query.order_by("-updated_at", "-id").offset((page - 1) * page_size).limit(page_size).values(*_FIELDS)
     return [_item(user, row, project_roles.get(row["project_id"]), lang) for row in rows], total

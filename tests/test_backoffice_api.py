@@ -1,0 +1,105 @@
+"""The back office: graph management and export, metrics, project list, tasks, help documents, carousel, trials."""
+import io
+
+import openpyxl
+
+from toolkit.graphs.crud import create_graph
+from toolkit.model import AuditEvent, Project, ProjectMember, Template, TrialApplication, User
+
+M = "/basic-api/api/manage"
+PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
+
+
+async def _graphs(people):
+    teaching = await Template.get(code="teaching")
+    ability = await Template.get(code="ability")
+    await create_graph(people["users"]["expert"], "数据结构", teaching.id, people["projects"]["a"].id)
+    await create_graph(people["users"]["expert"], "程序设计能力", ability.id, people["projects"]["a"].id)
+    await create_graph(people["users"]["outsider"], "外校图谱", teaching.id, people["projects"]["b"].id)
+
+
+async def test_graph_management_export_and_metrics(api, people):
+    await _graphs(people)
+    admin, super_token, expert = await api.login("admin"), await api.login("super"), await api.login("expert")
+    _, managed = await api.call("POST", f"{M}/getGraphList", admin, json={"page": 1, "pageSize": 10})
+    assert {g["name"] for g in managed["result"]["items"]} == {"数据结构", "程序设计能力"}
+    _, everything = await api.call("POST", f"{M}/getGraphList", super_token, json={"templateKind": "teaching"})
+    assert {g["name"] for g in everything["result"]["items"]} == {"数据结构", "外校图谱"}
+    _, bad = await api.call("POST", f"{M}/getGraphList", super_token, json={"projectId": "x"})
+    assert bad["code"] == 1
+    response = await api.client.post(f"{M}/export", headers={"Authorization": f"Bearer {super_token}", "Content-Type": "application/json"},
+                                     content=b'{"name": "\\u6570\\u636e"}')
+    sheet = openpyxl.load_workbook(io.BytesIO(response.content)).active
+    rows = list(sheet.values)
+    assert rows[0][1] == "名称" and [r[1] for r in rows[1:]] == ["数据结构"]
+    _, metrics = await api.call("GET", f"{M}/getStatisticMetrics", super_token)
+    result = metrics["result"]
+    assert result["graphs"] == 3 and result["graphsByKind"] == {"teaching": 2, "ability": 1} and result["units"] == 2
+    assert result["logins"] >= 3 and sum(d["count"] for d in result["graphsCreatedPerDay"]) == 3
+    _, unit_metrics = await api.call("GET", f"{M}/getStatisticMetrics", admin)
+    assert unit_metrics["result"]["graphs"] == 2 and unit_metrics["result"]["projects"] == 1
+    status, _ = await api.call("GET", f"{M}/getStatisticMetrics", expert)
+    assert status == 403
+    _, projects = await api.call("GET", f"{M}/getProjectList", admin)
+    assert projects["result"]["items"][0]["graphCount"] == 2 and projects["result"]["items"][0]["nodeCount"] == 2
+    _, ability = await api.call("GET", "/basic-api/api/category/listAbilityTemplate", expert)
+    assert {t["kind"] for t in ability["result"]} == {"ability", "majorAbilityTarget", "courseAbility"}
+    _, tasks = await api.call("GET", f"{M}/taskList", admin)
+    assert tasks["result"]["total"] == 0
+
+
+async def test_help_documents_and_carousel(api, people):
+    admin = await api.login("admin")
+    _, video = await api.call("POST", "/basic-api/api/doc", admin, json={"kind": "video", "title": "入门视频", "url": "/media/intro.mp4"})
+    assert video["code"] == 0
+    _, no_url = await api.call("POST", "/basic-api/api/doc", admin, json={"kind": "video", "title": "缺地址"})
+    assert no_url["code"] == 1
+    _, doc = await api.call("POST", "/basic-api/api/doc", admin, json={"kind": "doc", "title": "使用手册", "body": "<h1>手册</h1><script>x</script>"})
+    assert "script" not in doc["result"]["body"]
+    _, public = await api.call("GET", "/basic-api/api/doc/list", params={"kind": "video"})
+    assert [d["title"] for d in public["result"]["items"]] == ["入门视频"]
+    files = {"file": ("banner.png", PNG, "image/png")}
+    status, added = await api.call("POST", "/basic-api/api/carousel", admin, files=files, data={"title": "首页", "sort": "1"})
+    assert added["code"] == 0, added
+    _, fake = await api.call("POST", "/basic-api/api/carousel", admin, files={"file": ("x.png", b"not an image", "image/png")},
+                             data={"title": "假图"})
+    assert fake["code"] == 1
+    _, bad_suffix = await api.call("POST", "/basic-api/api/carousel", admin, files={"file": ("x.gif", b"GIF89a", "image/gif")},
+                                   data={"title": "动图"})
+    assert bad_suffix["code"] == 1
+    _, listed = await api.call("GET", "/basic-api/api/carousel/list")
+    assert [c["title"] for c in listed["result"]] == ["首页"]
+    image = await api.client.get(listed["result"][0]["imageUrl"])
+    assert image.status_code == 200 and image.content == PNG
+    _, hidden = await api.call("PUT", f"/basic-api/api/carousel/{added['result']['id']}", admin, json={"enabled": False})
+    assert hidden["result"]["enabled"] is False
+    _, empty = await api.call("GET", "/basic-api/api/carousel/list")
+    assert empty["result"] == []
+    status, _ = await api.call("POST", "/basic-api/api/doc", await api.login("expert"), json={"kind": "doc", "title": "x"})
+    assert status == 403
+
+
+async def test_trial_application_without_login_then_approved(api, people):
+    body = {"name": "王老师", "unitName": "新大学", "tel": "13700000001", "email": "wang@example.edu", "reason": "试用知识图谱"}
+    _, submitted = await api.call("POST", "/basic-api/api/trial/apply", json=body)
+    assert submitted["code"] == 0
+    _, again = await api.call("POST", "/basic-api/api/trial/apply", json=body)
+    assert again["code"] == 1
+    _, missing = await api.call("POST", "/basic-api/api/trial/apply", json={**body, "tel": "13700000002", "reason": ""})
+    assert missing["code"] == 1
+    super_token = await api.login("super")
+    _, listed = await api.call("GET", "/basic-api/api/trial/list", super_token, params={"state": 0})
+    trial_id = listed["result"]["items"][0]["id"]
+    _, reject_without_opinion = await api.call("PUT", f"/basic-api/api/trial/handle/{trial_id}", super_token, json={"state": 2})
+    assert reject_without_opinion["code"] == 1
+    _, approved = await api.call("PUT", f"/basic-api/api/trial/handle/{trial_id}", super_token, json={"state": 1, "days": 14})
+    assert approved["result"]["state"] == 1 and approved["result"]["projectId"]
+    project = await Project.get(id=approved["result"]["projectId"])
+    user = await User.get(tel="13700000001")
+    assert project.tryout and project.end_time and await ProjectMember.filter(project_id=project.id, user_id=user.id, role="10").exists()
+    _, twice = await api.call("PUT", f"/basic-api/api/trial/handle/{trial_id}", super_token, json={"state": 1})
+    assert twice["code"] == 1
+    # The applicant signs in with an SMS code.
+    await api.call("GET", "/basic-api/api/authorize/sms", params={"mode": "login", "tel": "13700000001"})
+    assert await TrialApplication.filter(state=1).count() == 1
+    assert await AuditEvent.filter(action="trial.handle").count() == 1

@@ -1,0 +1,153 @@
+"""Portal content: help videos and documents, and the carousel images of the home page."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from toolkit import audit, roles, settings, uploads
+from toolkit.errors import Forbidden, NotFound, ValidationError
+from toolkit.graphs.listing import check_paging
+from toolkit.model import Carousel, HelpDoc, User
+from toolkit.richtext import sanitise
+
+DOC_KINDS = ("video", "doc")
+IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png")
+_MAGIC = {".png": (b"\x89PNG\r\n\x1a\n",), ".jpg": (b"\xff\xd8\xff",), ".jpeg": (b"\xff\xd8\xff",)}
+
+
+def _require_manager(actor: User) -> None:
+    if actor.role not in (roles.SUPER, roles.ADMIN):
+        raise Forbidden()
+
+
+def _title(value) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValidationError("error.field_required", field="title")
+    if len(value.strip()) > 200:
+        raise ValidationError("error.field_invalid", field="title")
+    return value.strip()
+
+
+def _link(value, field: str = "url") -> str:
+    value = (value or "").strip() if isinstance(value, str) else value
+    if not value:
+        return ""
+    if not isinstance(value, str) or len(value) > 500 or not (value.startswith("/") or value.startswith("http://") or value.startswith("https://")):
+        raise ValidationError("error.field_invalid", field=field)
+    return value
+
+
+def doc_view(doc: HelpDoc) -> dict:
+    return {"id": doc.id, "kind": doc.kind, "title": doc.title, "url": doc.url, "body": doc.body, "sort": doc.sort,
+            "updateTime": doc.updated_at.isoformat() if doc.updated_at else None}
+
+
+async def list_docs(kind: str | None = None, page: int = 1, page_size: int = 100, title: str = "") -> tuple[list[dict], int]:
+    """doc/list: help videos and documents, in their order."""
+    check_paging(page, page_size)
+    query = HelpDoc.all()
+    if kind:
+        if kind not in DOC_KINDS:
+            raise ValidationError("error.field_invalid", field="kind")
+        query = query.filter(kind=kind)
+    if title.strip():
+        query = query.filter(title__icontains=title.strip())
+    total = await query.count()
+    rows = await query.order_by("sort", "id").offset((page - 1) * page_size).limit(page_size)
+    return [doc_view(d) for d in rows], total
+
+
+async def save_doc(actor: User, data: dict, doc_id: int | None = None) -> dict:
+    _require_manager(actor)
+    doc = HelpDoc() if doc_id is None else await HelpDoc.get_or_none(id=doc_id)
+    if doc is None:
+        raise NotFound(what="what.doc")
+    if doc_id is None or "kind" in data:
+        if data.get("kind") not in DOC_KINDS:
+            raise ValidationError("error.field_invalid", field="kind")
+        doc.kind = data["kind"]
+    if doc_id is None or "title" in data:
+        doc.title = _title(data.get("title"))
+    if "url" in data:
+        doc.url = _link(data.get("url"))
+    if "body" in data:
+        doc.body = sanitise(data.get("body"))
+    if "sort" in data:
+        if isinstance(data["sort"], bool) or not isinstance(data["sort"], int):
+            raise ValidationError("error.field_invalid", field="sort")
+        doc.sort = data["sort"]
+    if doc.kind == "video" and not doc.url:
+        raise ValidationError("error.field_required", field="url")
+    await doc.save()
+    await audit.record("doc.save", actor.id, "doc", doc.id)
+    return doc_view(doc)
+
+
+async def delete_doc(actor: User, doc_id: int) -> None:
+    _require_manager(actor)
+    if not await HelpDoc.filter(id=doc_id).delete():
+        raise NotFound(what="what.doc")
+    await audit.record("doc.delete", actor.id, "doc", doc_id)
+
+
+def carousel_view(item: Carousel) -> dict:
+    return {"id": item.id, "title": item.title, "imageUrl": f"/basic-api/api/carousel/image/{item.id}", "link": item.link,
+            "sort": item.sort, "enabled": item.enabled}
+
+
+async def list_carousel(include_disabled: bool = False) -> list[dict]:
+    query = Carousel.all() if include_disabled else Carousel.filter(enabled=True)
+    return [carousel_view(c) for c in await query.order_by("sort", "id")]
+
+
+def _store_image(name: str, data: bytes) -> str:
+    suffix = uploads.check_suffix(name, IMAGE_SUFFIXES)
+    if not any(data.startswith(magic) for magic in _MAGIC[suffix]):
+        raise ValidationError("portal.not_an_image", name=name)
+    return uploads.store(name, data, IMAGE_SUFFIXES)["fileId"] + suffix
+
+
+async def add_carousel(actor: User, title: str, image_name: str, image: bytes, link: str = "", sort: int = 0) -> dict:
+    _require_manager(actor)
+    item = await Carousel.create(title=_title(title), image_path=_store_image(image_name, image), link=_link(link, "link"), sort=sort)
+    await audit.record("carousel.create", actor.id, "carousel", item.id)
+    return carousel_view(item)
+
+
+async def update_carousel(actor: User, item_id: int, data: dict, image: tuple[str, bytes] | None = None) -> dict:
+    _require_manager(actor)
+    item = await Carousel.get_or_none(id=item_id)
+    if item is None:
+        raise NotFound(what="what.carousel")
+    if "title" in data:
+        item.title = _title(data.get("title"))
+    if "link" in data:
+        item.link = _link(data.get("link"), "link")
+    if "sort" in data:
+        try:
+            item.sort = int(data["sort"])
+        except (TypeError, ValueError) as exc:
+            raise ValidationError("error.field_invalid", field="sort") from exc
+    if "enabled" in data:
+        item.enabled = str(data["enabled"]).lower() in ("1", "true", "yes")
+    if image is not None:
+        item.image_path = _store_image(*image)
+    await item.save()
+    await audit.record("carousel.update", actor.id, "carousel", item.id)
+    return carousel_view(item)
+
+
+async def delete_carousel(actor: User, item_id: int) -> None:
+    _require_manager(actor)
+    if not await Carousel.filter(id=item_id).delete():
+        raise NotFound(what="what.carousel")
+    await audit.record("carousel.delete", actor.id, "carousel", item_id)
+
+
+async def carousel_image(item_id: int) -> tuple[bytes, str]:
+    item = await Carousel.get_or_none(id=item_id, enabled=True)
+    if item is None:
+        raise NotFound(what="what.carousel")
+    path = settings.uploads_dir() / Path(item.image_path).name
+    if not path.exists():
+        raise NotFound(what="what.file")
+    return path.read_bytes(), "image/png" if path.suffix == ".png" else "image/jpeg"

@@ -1,0 +1,103 @@
+"""Trial applications: anyone may ask for a trial without signing in; an admin approves or rejects.
+
+Approving makes (or finds) the unit, an account for the applicant's phone (who then signs in
+with an SMS code) and a trial project that ends after the trial days, with the applicant as its
+project admin.
+"""
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timedelta, timezone
+
+from tortoise.transactions import in_transaction
+
+from toolkit import audit, roles
+from toolkit.accounts import create_user
+from toolkit.auth.sms import clean_tel
+from toolkit.errors import Forbidden, NotFound, ValidationError
+from toolkit.graphs.listing import check_paging
+from toolkit.model import Project, ProjectMember, TrialApplication, Unit, User
+from toolkit.richtext import sanitise
+
+PENDING, APPROVED, REJECTED = 0, 1, 2
+DEFAULT_DAYS = 30
+
+
+def _text(data: dict, field: str, limit: int, required: bool = True) -> str:
+    value = data.get(field)
+    if value is None or (isinstance(value, str) and not value.strip()):
+        if required:
+            raise ValidationError("error.field_required", field=field)
+        return ""
+    if not isinstance(value, str) or len(value.strip()) > limit:
+        raise ValidationError("error.field_invalid", field=field)
+    return value.strip()
+
+
+def trial_view(trial: TrialApplication) -> dict:
+    return {"id": trial.id, "name": trial.name, "unitName": trial.unit_name, "tel": trial.tel, "email": trial.email,
+            "reason": trial.reason, "state": trial.state, "handleOpinion": trial.handle_opinion, "projectId": trial.project_id,
+            "createTime": trial.created_at.isoformat() if trial.created_at else None}
+
+
+async def submit(data: dict) -> dict:
+    """A trial application from the portal; one pending application per phone."""
+    tel = clean_tel(data.get("tel") if isinstance(data.get("tel"), str) else None)
+    if await TrialApplication.exists(tel=tel, state=PENDING):
+        raise ValidationError("trial.pending_exists")
+    email = _text(data, "email", 200, required=False)
+    if email and "@" not in email:
+        raise ValidationError("error.field_invalid", field="email")
+    trial = await TrialApplication.create(name=_text(data, "name", 100), unit_name=_text(data, "unitName", 200), tel=tel,
+                                          email=email, reason=sanitise(_text(data, "reason", 2000)))
+    await audit.record("trial.submit", None, "trial", trial.id)
+    return {"id": trial.id, "state": trial.state}
+
+
+async def list_trials(actor: User, page: int = 1, page_size: int = 10, state: int | None = None, name: str = "") -> tuple[list[dict], int]:
+    if actor.role == roles.TEST:
+        raise Forbidden()
+    check_paging(page, page_size)
+    query = TrialApplication.all()
+    if state is not None and state >= 0:
+        query = query.filter(state=state)
+    if name.strip():
+        query = query.filter(name__icontains=name.strip())
+    total = await query.count()
+    rows = await query.order_by("-id").offset((page - 1) * page_size).limit(page_size)
+    return [trial_view(t) for t in rows], total
+
+
+async def handle(actor: User, trial_id: int, state: int | None, opinion: str | None = None, days: int | None = None) -> dict:
+    if actor.role not in (roles.SUPER, roles.ADMIN):
+        raise Forbidden()
+    if state not in (APPROVED, REJECTED):
+        raise ValidationError("library.state_required")
+    opinion = sanitise(opinion)
+    if state == REJECTED and not opinion:
+        raise ValidationError("library.opinion_required")
+    days = DEFAULT_DAYS if days is None else days
+    if not 1 <= days <= 366:
+        raise ValidationError("error.field_invalid", field="days")
+    trial = await TrialApplication.get_or_none(id=trial_id)
+    if trial is None:
+        raise NotFound(what="what.trial")
+    if trial.state != PENDING:
+        raise ValidationError("trial.handled")
+    async with in_transaction():
+        if not await TrialApplication.filter(id=trial.id, state=PENDING).update(state=state, handler_id=actor.id, handle_opinion=opinion):
+            raise ValidationError("trial.handled")
+        if state == APPROVED:
+            unit, _ = await Unit.get_or_create(name=trial.unit_name)
+            if actor.role == roles.ADMIN and unit.id != actor.unit_id:
+                raise Forbidden("user.other_unit")
+            user = await User.get_or_none(tel=trial.tel)
+            if user is None:
+                user = await create_user(f"trial{trial.tel}", secrets.token_urlsafe(16), roles.EXPERT, trial.name, unit, actor, tel=trial.tel,
+                                         email=trial.email or None)
+            project = await Project.create(name=f"{trial.unit_name} {trial.name}", unit=unit, leader=user, tryout=True,
+                                           end_time=datetime.now(timezone.utc) + timedelta(days=days))
+            await ProjectMember.create(project=project, user=user, role=roles.PROJECT_ADMIN)
+            await TrialApplication.filter(id=trial.id).update(project_id=project.id)
+    await audit.record("trial.handle", actor.id, "trial", trial.id, state=state)
+    return trial_view(await TrialApplication.get(id=trial.id))
