@@ -3,7 +3,7 @@ import { useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
-import { closeModal, currentModal, currentToasts, dismissToast, subscribeFeedback } from "@/lib/feedback";
+import { closeModal, currentModal, runModalAction, currentToasts, dismissToast, subscribeFeedback } from "@/lib/feedback";
 import { cn } from "@/lib/utils";
 
 const EMPTY: never[] = [];
@@ -34,7 +34,12 @@ export function FeedbackHost() {
         <DialogContent data-testid="modal">
           <DialogTitle className="mb-2 text-base font-semibold">{modal ? t(modal.titleKey) : ""}</DialogTitle>
           <DialogDescription className="mb-4 text-sm">{modal?.key ? t(modal.key) : modal?.text}</DialogDescription>
-          <div className="flex justify-end">
+          <div className="flex justify-end gap-2">
+            {modal?.actionKey && (
+              <Button variant="outline" onClick={runModalAction} data-testid="modal-action">
+                {t(modal.actionKey)}
+              </Button>
+            )}
             <Button onClick={closeModal}>{t("ok")}</Button>
           </div>
         </DialogContent>

@@ -3,6 +3,7 @@ import useSWR from "swr";
 import { api } from "@/lib/api/client";
 import type { TemplateOption } from "@/lib/api/types";
 
-export function useTemplates() {
-  return useSWR("templates", () => api.get<TemplateOption[]>("/api/graphList/getAllowedTemplateList"));
+/** Templates the user may use; with a project, those that project allows. */
+export function useTemplates(projectId?: number | null) {
+  return useSWR(["templates", projectId ?? null], () => api.get<TemplateOption[]>("/api/graphList/getAllowedTemplateList", { query: { projectId } }));
 }

@@ -18,6 +18,9 @@ export interface Modal {
   text?: string;
   titleKey: string;
   onClose?: () => void;
+  /** A second button beside OK (e.g. reload after a conflict): its message key and what it does. */
+  actionKey?: string;
+  onAction?: () => void;
 }
 
 type Listener = () => void;
@@ -59,6 +62,33 @@ export function dismissToast(id: number): void {
 export function showModal(next: Modal): void {
   modal = next;
   emit();
+}
+
+/** The modal's second button: close without onClose, then act. */
+export function runModalAction(): void {
+  const closing = modal;
+  modal = null;
+  emit();
+  closing?.onAction?.();
+}
+
+let conflictReload: (() => void) | null = null;
+
+/**
+ * What "reload" does after a stale edit (DESIGN: a stale revision gets a conflict, never a silent
+ * overwrite). The open screen registers how to fetch its data again; the default reloads the page.
+ */
+export function setConflictReload(reload: (() => void) | null): void {
+  conflictReload = reload;
+}
+
+export function showConflict(text: string): void {
+  showModal({
+    titleKey: "conflictTitle",
+    text,
+    actionKey: "reload",
+    onAction: () => (conflictReload ? conflictReload() : window.location.reload()),
+  });
 }
 
 export function closeModal(): void {

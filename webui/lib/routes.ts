@@ -25,8 +25,19 @@ export const ROUTES: AppRoute[] = [
   {
     path: "/knowledgeGraph",
     meta: { title: "knowledgeGraph", roles: GRAPH_ROLES, icon: "network" },
-    children: [{ path: "/knowledgeGraph/index", meta: { title: "graphList", roles: GRAPH_ROLES, icon: "list" } }],
+    children: [
+      { path: "/knowledgeGraph/index", meta: { title: "graphList", roles: GRAPH_ROLES, icon: "list" } },
+      { path: "/knowledgeGraph/knowledgeTree", meta: { title: "knowledgeTree", roles: GRAPH_ROLES, hideMenu: true } },
+      { path: "/knowledgeGraph/pointList", meta: { title: "pointList", roles: GRAPH_ROLES, hideMenu: true } },
+      { path: "/knowledgeGraph/RelationGraph", meta: { title: "relationGraph", roles: GRAPH_ROLES, hideMenu: true } },
+    ],
   },
+  // SPEC §2: graph screens outside /knowledgeGraph, reached from a graph, never from the menu.
+  { path: "/graph_bind_relation", meta: { title: "bindRelation", roles: GRAPH_ROLES, hideMenu: true } },
+  { path: "/major_graph", meta: { title: "majorGraph", roles: GRAPH_ROLES, hideMenu: true } },
+  { path: "/course_graph", meta: { title: "courseGraph", roles: GRAPH_ROLES, hideMenu: true } },
+  { path: "/major_portal", meta: { title: "majorPortal", roles: GRAPH_ROLES, hideMenu: true } },
+  { path: "/training_plan", meta: { title: "trainingPlan", roles: GRAPH_ROLES, hideMenu: true } },
 ];
 
 export const PUBLIC_PATHS = ["/login", "/home", "/exception", "/"];

@@ -1,14 +1,26 @@
 "use client";
+import { FileUp, Plus } from "lucide-react";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { NameDialog } from "@/components/graph/name-dialog";
+import { TasksDialog } from "@/components/graph/tasks-dialog";
+import { VersionsDialog } from "@/components/graph/versions-dialog";
 import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { useGraphList, type GraphListQuery } from "@/hooks/use-graph-list";
 import { useProjects } from "@/hooks/use-projects";
 import { useTemplates } from "@/hooks/use-templates";
+import { graphApi, saveDownload } from "@/lib/api/graph";
+import type { GraphListItem } from "@/lib/api/types";
+import { toast } from "@/lib/feedback";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, pageCount } from "@/lib/paging";
 import { cn } from "@/lib/utils";
+import { CreateGraphDialog } from "./create-graph-dialog";
+import { GraphRowMenu, type RowAction } from "./graph-row-menu";
 
 const EMPTY_QUERY: GraphListQuery = { page: 1, pageSize: DEFAULT_PAGE_SIZE, name: "", projectId: null, templateId: null, releaseState: null };
 
@@ -22,7 +34,35 @@ export function GraphListView() {
   const locale = useLocale();
   const [query, setQuery] = useState<GraphListQuery>(EMPTY_QUERY);
   const [name, setName] = useState("");
-  const { data, isLoading } = useGraphList(query);
+  const tg = useTranslations("graph");
+  const router = useRouter();
+  const { data, isLoading, mutate } = useGraphList(query);
+  const [creating, setCreating] = useState<"template" | "file" | null>(null);
+  const [acting, setActing] = useState<{ graph: GraphListItem; action: "rename" | "copy" | "versions" | "tasks" } | null>(null);
+  const [confirmDialog, ask] = useConfirm();
+  const run = async (work: () => Promise<unknown>, successKey = "saved") => {
+    try {
+      await work();
+      toast("success", { key: successKey });
+      await mutate();
+    } catch {
+      // shown by the client
+    }
+  };
+  const onRowAction = async (graph: GraphListItem, action: RowAction) => {
+    if (action === "publish") await run(() => graphApi.publish(graph.id));
+    else if (action === "unpublish") await run(() => graphApi.unPublish(graph.id));
+    else if (action === "delete") {
+      if (await ask(tg("deleteGraphConfirm", { name: graph.name }))) await run(() => graphApi.remove(graph.id), "deleted");
+    } else setActing({ graph, action });
+  };
+  const exportAs = async (graph: GraphListItem, format: string) => {
+    try {
+      saveDownload(await graphApi.exportFile(graph.id, format));
+    } catch {
+      // shown by the client
+    }
+  };
   const { data: templates } = useTemplates();
   const { data: projects } = useProjects();
   const total = data?.total ?? 0;
@@ -31,7 +71,18 @@ export function GraphListView() {
 
   return (
     <section className="rounded-lg bg-card p-4" data-testid="graph-list">
-      <h1 className="mb-4 text-lg font-semibold">{t("title")}</h1>
+      <div className="mb-4 flex flex-wrap items-center gap-2">
+        <h1 className="text-lg font-semibold">{t("title")}</h1>
+        <span className="flex-1" />
+        <Button onClick={() => setCreating("template")} data-testid="new-graph">
+          <Plus size={14} />
+          {tg("create")}
+        </Button>
+        <Button variant="outline" onClick={() => setCreating("file")} data-testid="import-graph">
+          <FileUp size={14} />
+          {tg("importFile")}
+        </Button>
+      </div>
       <form
         className="mb-4 flex flex-wrap items-center gap-2"
         onSubmit={(event) => {
@@ -90,13 +141,16 @@ export function GraphListView() {
               <th className="px-3 py-2 font-medium">{t("editMode")}</th>
               <th className="px-3 py-2 text-right font-medium">{t("nodeCount")}</th>
               <th className="px-3 py-2 font-medium">{t("updateTime")}</th>
+              <th className="px-3 py-2" />
             </tr>
           </thead>
           <tbody>
             {data?.items.map((graph) => (
               <tr key={graph.id} className="border-b border-border hover:bg-black/[0.02] dark:hover:bg-white/[0.03]" data-testid="graph-row">
                 <td className="px-3 py-2 font-medium">
-                  {graph.name}
+                  <Link href={`/knowledgeGraph/knowledgeTree/${graph.id}`} className="hover:text-primary hover:underline" data-testid="graph-link">
+                    {graph.name}
+                  </Link>
                   {graph.isTryout && <span className="ml-2 rounded bg-amber-100 px-1.5 text-xs text-amber-800">{t("trial")}</span>}
                 </td>
                 <td className="px-3 py-2">{graph.templateName}</td>
@@ -110,6 +164,9 @@ export function GraphListView() {
                 <td className="px-3 py-2 text-right tabular-nums">{graph.nodeCount}</td>
                 <td className="px-3 py-2 text-muted">
                   {graph.updateTime ? format.dateTime(new Date(graph.updateTime), { dateStyle: "medium", timeStyle: "short" }) : ""}
+                </td>
+                <td className="px-1 py-1 text-right">
+                  <GraphRowMenu graph={graph} onAction={(action) => void onRowAction(graph, action)} onExport={(format) => void exportAs(graph, format)} />
                 </td>
               </tr>
             ))}
@@ -135,6 +192,36 @@ export function GraphListView() {
           {t("next")}
         </Button>
       </div>
+      <CreateGraphDialog
+        mode={creating}
+        onOpenChange={(open) => !open && setCreating(null)}
+        onCreated={(graph) => {
+          setCreating(null);
+          router.push(`/knowledgeGraph/knowledgeTree/${graph.id}`);
+        }}
+      />
+      <NameDialog
+        open={acting?.action === "rename" || acting?.action === "copy"}
+        title={acting?.action === "copy" ? tg("copyGraph") : tg("renameGraph")}
+        initialName={acting ? (acting.action === "copy" ? tg("copyName", { name: acting.graph.name }) : acting.graph.name) : ""}
+        withProject={acting?.action === "copy"}
+        initialProjectId={acting?.graph.projectId}
+        onOpenChange={(open) => !open && setActing(null)}
+        onSubmit={async (newName, projectId) => {
+          if (!acting) return;
+          if (acting.action === "copy") await graphApi.saveAs(acting.graph.id, { name: newName, projectId });
+          else await graphApi.rename(acting.graph.id, newName);
+          toast("success", { key: "saved" });
+          await mutate();
+        }}
+      />
+      {acting && (
+        <VersionsDialog graphId={acting.graph.id} editable={acting.graph.isEdit === 1} open={acting.action === "versions"} onOpenChange={(open) => !open && setActing(null)} onRestored={() => void mutate()} />
+      )}
+      {acting && (
+        <TasksDialog graphId={acting.graph.id} nodeId={null} nodeNames={(id) => `#${id}`} editable={acting.graph.isEdit === 1} open={acting.action === "tasks"} onOpenChange={(open) => !open && setActing(null)} />
+      )}
+      {confirmDialog}
     </section>
   );
 }

@@ -3,7 +3,7 @@
  * cancelling, token refresh under 5 minutes, and the error catalogue.
  */
 import { recordError } from "../error-log";
-import { showModal, toast } from "../feedback";
+import { showConflict, showModal, toast } from "../feedback";
 import { currentLocale } from "../locale";
 import { getSession, markSessionTimeout, setSession, storeRedirect, type Session } from "../session";
 import { needsRefresh } from "../token-timing";
@@ -37,6 +37,21 @@ export interface RequestOptions {
   silent?: boolean;
   /** Skip the token (login, refresh). */
   anonymous?: boolean;
+  /** The answer is a file (exports): resolve to a Download instead of the JSON envelope. */
+  binary?: boolean;
+}
+
+export interface Download {
+  blob: Blob;
+  fileName: string;
+}
+
+function fileNameOf(response: Response): string {
+  const disposition = response.headers.get("Content-Disposition") ?? "";
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (encoded) return decodeURIComponent(encoded[1]);
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain ? plain[1] : "download";
 }
 
 const pending = new Map<string, AbortController>();
@@ -154,6 +169,9 @@ export async function request<T>(method: string, path: string, options: RequestO
   if (pending.get(key) === controller) pending.delete(key);
   entry.status = response.status;
 
+  if (options.binary && response.ok && !(response.headers.get("Content-Type") ?? "").includes("application/json")) {
+    return { blob: await response.blob(), fileName: fileNameOf(response) } as T;
+  }
   const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
   if (response.status === 401) {
     recordError({ ...entry, message: envelope?.message ?? "401" });
@@ -169,6 +187,12 @@ export async function request<T>(method: string, path: string, options: RequestO
   if (!envelope) return fail({ key: "failed" }, options.silent, entry, new ApiError("bad answer", response.status, null));
   timeoutShown = false;
   if (envelope.code === 0) return envelope.result;
+  if (envelope.reason === "conflict") {
+    // SPEC §8 / DESIGN: a stale edit shows the conflict and offers to reload, never a bare toast.
+    recordError({ ...entry, message: envelope.message });
+    if (!options.silent) showConflict(envelope.message);
+    throw new ApiError(envelope.message, response.status, envelope.code, envelope.reason);
+  }
   const message = envelope.message ? { text: envelope.message } : { key: "failed" };
   return fail(message, options.silent, entry, new ApiError(envelope.message, response.status, envelope.code, envelope.reason));
 }

@@ -1,0 +1,107 @@
+"use client";
+import { ArrowDownToLine, ClipboardList, Copy, History, MoreHorizontal, Pencil, Send, Trash2, Undo2 } from "lucide-react";
+import { useTranslations } from "next-intl";
+import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuSub,
+  DropdownMenuSubContent,
+  DropdownMenuSubTrigger,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { EXPORT_FORMATS, PICTURE_FORMATS } from "@/components/graph/graph-menu";
+import type { GraphListItem } from "@/lib/api/types";
+
+export type RowAction = "rename" | "copy" | "delete" | "publish" | "unpublish" | "versions" | "tasks";
+
+/** The screens a graph opens in, by template kind (SPEC §2). */
+export function graphScreens(graph: Pick<GraphListItem, "id" | "templateKind">): { key: string; href: string }[] {
+  const screens = [
+    { key: "mindmap", href: `/knowledgeGraph/knowledgeTree/${graph.id}` },
+    { key: "relation", href: `/knowledgeGraph/RelationGraph/${graph.id}` },
+    { key: "points", href: `/knowledgeGraph/pointList/${graph.id}` },
+  ];
+  if (graph.templateKind === "majorAbilityTarget") screens.push({ key: "majorGraph", href: `/major_graph/${graph.id}` }, { key: "majorPortal", href: `/major_portal/${graph.id}` });
+  if (graph.templateKind === "majorTeaching") screens.push({ key: "trainingPlan", href: `/training_plan/${graph.id}` }, { key: "majorPortal", href: `/major_portal/${graph.id}` });
+  if (graph.templateKind === "courseAbility" || graph.templateKind === "course") screens.push({ key: "courseGraph", href: `/course_graph/${graph.id}` });
+  return screens;
+}
+
+export function GraphRowMenu({ graph, onAction, onExport }: { graph: GraphListItem; onAction: (action: RowAction) => void; onExport: (format: string) => void }) {
+  const t = useTranslations("graph");
+  const tv = useTranslations("graphScreens");
+  const editable = graph.isEdit === 1;
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button size="icon" variant="ghost" aria-label={t("actions")} data-testid="row-menu">
+          <MoreHorizontal size={16} />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        {graphScreens(graph).map((screen) => (
+          <DropdownMenuItem key={screen.key} asChild>
+            <Link href={screen.href}>{tv(screen.key)}</Link>
+          </DropdownMenuItem>
+        ))}
+        <DropdownMenuSeparator />
+        {editable && (
+          <DropdownMenuItem onSelect={() => onAction("rename")} data-testid="row-rename">
+            <Pencil size={14} />
+            {t("renameGraph")}
+          </DropdownMenuItem>
+        )}
+        <DropdownMenuItem onSelect={() => onAction("copy")} data-testid="row-copy">
+          <Copy size={14} />
+          {t("copyGraph")}
+        </DropdownMenuItem>
+        <DropdownMenuSub>
+          <DropdownMenuSubTrigger>
+            <ArrowDownToLine size={14} />
+            {t("export")}
+          </DropdownMenuSubTrigger>
+          <DropdownMenuSubContent>
+            {[...EXPORT_FORMATS, ...PICTURE_FORMATS].map((entry) => (
+              <DropdownMenuItem key={entry.format} onSelect={() => onExport(entry.format)}>
+                {t(`format.${entry.key}`)}
+              </DropdownMenuItem>
+            ))}
+          </DropdownMenuSubContent>
+        </DropdownMenuSub>
+        <DropdownMenuItem onSelect={() => onAction("versions")}>
+          <History size={14} />
+          {t("versions")}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => onAction("tasks")}>
+          <ClipboardList size={14} />
+          {t("tasks")}
+        </DropdownMenuItem>
+        {editable &&
+          (graph.releaseState === 1 ? (
+            <DropdownMenuItem onSelect={() => onAction("unpublish")} data-testid="row-unpublish">
+              <Undo2 size={14} />
+              {t("unpublish")}
+            </DropdownMenuItem>
+          ) : (
+            <DropdownMenuItem onSelect={() => onAction("publish")} data-testid="row-publish">
+              <Send size={14} />
+              {t("publish")}
+            </DropdownMenuItem>
+          ))}
+        {editable && (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem className="text-danger data-[highlighted]:bg-danger/10 data-[highlighted]:text-danger" onSelect={() => onAction("delete")} data-testid="row-delete">
+              <Trash2 size={14} />
+              {t("delete")}
+            </DropdownMenuItem>
+          </>
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

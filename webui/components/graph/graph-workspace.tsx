@@ -1,0 +1,407 @@
+"use client";
+import { PanelLeftClose, PanelLeftOpen } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm-dialog";
+import { useGraphEditor } from "@/hooks/use-graph-editor";
+import { graphApi, saveDownload } from "@/lib/api/graph";
+import { copyText } from "@/lib/clipboard";
+import { toast } from "@/lib/feedback";
+import { childTypes, entityLooks } from "@/lib/graph/entities";
+import { collapsedBeyond, countNodes, pathTo } from "@/lib/graph/tree-ops";
+import { DuplicatesDialog, type DuplicateGroup } from "./duplicates-dialog";
+import { GraphHeader } from "./graph-header";
+import { GraphMenu, type GraphMenuAction } from "./graph-menu";
+import { KnowledgeTree, type Adding } from "./knowledge-tree";
+import { MergeDialog } from "./merge-dialog";
+import { MindMap } from "./mind-map";
+import { NameDialog } from "./name-dialog";
+import { NodeDrawer } from "./node-drawer";
+import { TasksDialog } from "./tasks-dialog";
+import { VersionsDialog } from "./versions-dialog";
+
+/** Above this many nodes the map opens with only two levels below the root unfolded. */
+const OPEN_ALL_UP_TO = 400;
+
+type Renaming = { id: number; where: "tree" | "map" };
+type Dialog = "versions" | "tasks" | "import" | "renameGraph" | "copyGraph" | null;
+
+/** The knowledge tree screen (SPEC §2 knowledgeTree/{graphId}/{nodeId?}): tree, mind map, drawer, graph menu. */
+export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
+  const t = useTranslations("graph");
+  const editor = useGraphEditor(graphId);
+  const { root, index, editable, actions, template, detail } = editor;
+  const looks = useMemo(() => entityLooks(template.data), [template.data]);
+  const [collapsed, setCollapsed] = useState<Set<number> | null>(null);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [drawerId, setDrawerId] = useState<number | null>(null);
+  const [branchId, setBranchId] = useState<number | null>(null);
+  const [renaming, setRenaming] = useState<Renaming | null>(null);
+  const [adding, setAdding] = useState<Adding | null>(null);
+  const [checked, setChecked] = useState<Set<number>>(new Set());
+  const [focus, setFocus] = useState<{ id: number; seq: number } | null>(null);
+  const [menu, setMenu] = useState<{ id: number; x: number; y: number } | null>(null);
+  const [treeOpen, setTreeOpen] = useState(true);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [duplicates, setDuplicates] = useState<DuplicateGroup[] | null>(null);
+  const [confirmDialog, ask] = useConfirm();
+  const warned = useRef(false);
+
+  // SPEC §5: a tree answer without an id shows 数据异常 and no tree.
+  useEffect(() => {
+    if (editor.broken && !warned.current) {
+      warned.current = true;
+      toast("warning", { key: "dataError" });
+    }
+  }, [editor.broken]);
+
+  useEffect(() => {
+    if (root && collapsed === null) setCollapsed(countNodes(root) > OPEN_ALL_UP_TO ? collapsedBeyond(root, 2) : new Set());
+  }, [root, collapsed]);
+
+  /** Show a node: unfold its ancestors, select it and centre it in the map. */
+  const reveal = useCallback(
+    (id: number) => {
+      if (!index.has(id)) return;
+      const ancestors = pathTo(index, id).slice(0, -1);
+      setCollapsed((current) => {
+        if (!current || !ancestors.some((ancestor) => current.has(ancestor))) return current;
+        const next = new Set(current);
+        ancestors.forEach((ancestor) => next.delete(ancestor));
+        return next;
+      });
+      if (branchId !== null && !pathTo(index, id).includes(branchId)) setBranchId(null);
+      setSelectedId(id);
+      setFocus((current) => ({ id, seq: (current?.seq ?? 0) + 1 }));
+    },
+    [index, branchId],
+  );
+
+  const revealedRoute = useRef(false);
+  useEffect(() => {
+    if (nodeId && index.has(nodeId) && !revealedRoute.current) {
+      revealedRoute.current = true;
+      reveal(nodeId);
+    }
+  }, [nodeId, index, reveal]);
+
+  const toggle = useCallback((id: number) => {
+    setCollapsed((current) => {
+      const next = new Set(current ?? []);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }, []);
+
+  const selected = selectedId !== null ? index.get(selectedId) : undefined;
+  const addingAnchor = adding ? index.get(adding.anchorId) : undefined;
+  const typesForAdding = useMemo(() => {
+    if (!addingAnchor) return [];
+    const parentType = adding?.mode === "child" ? addingAnchor.node.type : index.get(addingAnchor.parentId ?? -1)?.node.type;
+    return parentType ? childTypes(template.data, parentType) : [];
+  }, [addingAnchor, adding, index, template.data]);
+
+  const startAdd = (next: Adding) => {
+    setTreeOpen(true);
+    setRenaming(null);
+    if (next.mode === "child") setCollapsed((current) => (current?.has(next.anchorId) ? new Set([...current].filter((id) => id !== next.anchorId)) : current));
+    setAdding(next);
+  };
+
+  const run = async <T,>(work: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await work();
+    } catch {
+      return undefined; // the client has shown the failure (toast, modal or conflict)
+    }
+  };
+
+  const remove = async (id: number) => {
+    const name = index.get(id)?.node.name ?? "";
+    if (!(await ask(t("deleteConfirm", { name })))) return;
+    const done = await run(() => actions.remove(id));
+    if (done) {
+      toast("success", { key: "deleted" });
+      if (selectedId === id) setSelectedId(null);
+      if (drawerId === id) setDrawerId(null);
+    }
+  };
+
+  const removeChecked = async () => {
+    if (!(await ask(t("deleteCheckedConfirm", { count: checked.size })))) return;
+    const done = await run(() => actions.removeMany([...checked]));
+    if (done) {
+      toast("success", { key: "deleted" });
+      setChecked(new Set());
+    }
+  };
+
+  const exportAs = async (format: string) => {
+    const file = await run(() => graphApi.exportFile(graphId, format));
+    if (file) saveDownload(file);
+  };
+
+  const onMenu = async (action: GraphMenuAction) => {
+    switch (action) {
+      case "addChild":
+        if (selectedId !== null) startAdd({ anchorId: selectedId, mode: "child" });
+        break;
+      case "addSibling":
+        if (selectedId !== null) startAdd({ anchorId: selectedId, mode: "sibling" });
+        break;
+      case "renameNode":
+        if (selectedId !== null) (setTreeOpen(true), setRenaming({ id: selectedId, where: "tree" }));
+        break;
+      case "deleteNode":
+        if (selectedId !== null) await remove(selectedId);
+        break;
+      case "collapseAll":
+        if (root) setCollapsed(collapsedBeyond(root, 1));
+        break;
+      case "expandAll":
+        setCollapsed(new Set());
+        break;
+      case "duplicates": {
+        const found = await run(() => graphApi.duplicates(graphId));
+        if (found) setDuplicates(found as DuplicateGroup[]);
+        break;
+      }
+      case "publish":
+      case "unpublish":
+        if (await run(() => actions.publish(action === "publish"))) toast("success", { key: "saved" });
+        break;
+      case "import":
+      case "versions":
+      case "tasks":
+      case "renameGraph":
+      case "copyGraph":
+        setDialog(action);
+        break;
+    }
+  };
+
+  const copyLink = async () => {
+    const path = `/knowledgeGraph/knowledgeTree/${graphId}${selectedId ? `/${selectedId}` : ""}`;
+    if (await copyText(window.location.origin + path)) toast("success", { key: "copied" });
+  };
+
+  const refresh = () => void editor.refresh();
+  const nodeName = (id: number) => index.get(id)?.node.name ?? `#${id}`;
+
+  return (
+    <div className="-m-4 flex h-[calc(100%+2rem)] flex-col" data-testid="graph-workspace">
+      <GraphHeader graph={detail.data} view="mindmap">
+        <Button size="sm" variant="ghost" onClick={() => setTreeOpen(!treeOpen)} aria-label={treeOpen ? t("hideTree") : t("showTree")} title={treeOpen ? t("hideTree") : t("showTree")}>
+          {treeOpen ? <PanelLeftClose size={15} /> : <PanelLeftOpen size={15} />}
+        </Button>
+        <GraphMenu
+          editable={editable}
+          released={detail.data?.releaseState === 1}
+          hasSelection={selected !== undefined}
+          selectionIsRoot={selected?.parentId === null}
+          onAction={(action) => void onMenu(action)}
+          onExport={(format) => void exportAs(format)}
+        />
+      </GraphHeader>
+      <div className="relative flex min-h-0 flex-1">
+        {editor.broken && (
+          <p className="m-auto text-sm text-muted" data-testid="tree-broken">
+            {t("dataError")}
+          </p>
+        )}
+        {!root && !editor.broken && <p className="m-auto text-sm text-muted">{t("loading")}</p>}
+        {root && collapsed && (
+          <>
+            {treeOpen && (
+              <div className="w-72 shrink-0 border-r border-border bg-card">
+                <KnowledgeTree
+                  root={root}
+                  looks={looks}
+                  collapsed={collapsed}
+                  selectedId={selectedId}
+                  checked={checked}
+                  editable={editable}
+                  renamingId={renaming?.where === "tree" ? renaming.id : null}
+                  adding={adding}
+                  typesForAdding={typesForAdding}
+                  onToggle={toggle}
+                  onSelect={reveal}
+                  onCheck={(id, on) =>
+                    setChecked((current) => {
+                      const next = new Set(current);
+                      if (on) next.add(id);
+                      else next.delete(id);
+                      return next;
+                    })
+                  }
+                  onStartRename={(id) => (setAdding(null), setRenaming({ id, where: "tree" }))}
+                  onRename={async (id, name) => {
+                    setRenaming(null);
+                    if (name.trim() !== index.get(id)?.node.name) await run(() => actions.rename(id, name));
+                  }}
+                  onCancel={() => (setRenaming(null), setAdding(null))}
+                  onStartAdd={startAdd}
+                  onAdd={async (name, type) => {
+                    const current = adding;
+                    setAdding(null);
+                    if (!current) return;
+                    const created = await run(() => (current.mode === "child" ? actions.addChild(current.anchorId, name, type) : actions.addSibling(current.anchorId, name, type)));
+                    if (created) {
+                      setSelectedId(created.id);
+                      setFocus((f) => ({ id: created.id, seq: (f?.seq ?? 0) + 1 }));
+                    }
+                  }}
+                  onDelete={(id) => void remove(id)}
+                  onOpenDetail={(id) => (reveal(id), setDrawerId(id))}
+                  onDrop={async (dragged, target, place) => {
+                    const moved = await run(() => actions.drop(dragged, target, place));
+                    if (moved === false) toast("warning", { key: "cannotMove" });
+                  }}
+                  onDeleteChecked={() => void removeChecked()}
+                  onClearChecked={() => setChecked(new Set())}
+                />
+              </div>
+            )}
+            <div className="relative min-w-0 flex-1 bg-background">
+              <MindMap
+                root={root}
+                looks={looks}
+                collapsed={collapsed}
+                selectedId={selectedId}
+                editable={editable}
+                branchId={branchId}
+                renamingId={renaming?.where === "map" ? renaming.id : null}
+                focus={focus}
+                onSelect={(id) => {
+                  setSelectedId(id);
+                  setMenu(null);
+                  if (id === null) setDrawerId(null);
+                  else if (drawerId !== null) setDrawerId(id);
+                }}
+                onToggle={toggle}
+                onOpenDetail={(id) => (setSelectedId(id), setDrawerId(id))}
+                onBranch={setBranchId}
+                onCopyName={async (name) => (await copyText(name)) && toast("success", { key: "copied" })}
+                onContextMenu={(id, x, y) => (setSelectedId(id), setMenu({ id, x, y }))}
+                onRename={async (id, name) => {
+                  setRenaming(null);
+                  if (name.trim() !== index.get(id)?.node.name) await run(() => actions.rename(id, name));
+                }}
+                onCancelRename={() => setRenaming(null)}
+                onMove={async (dragged, target) => {
+                  const moved = await run(() => actions.drop(dragged, target, "inside"));
+                  if (moved === false) {
+                    toast("warning", { key: "cannotMove" });
+                    refresh();
+                  }
+                }}
+                onRefresh={refresh}
+                onCopyLink={() => void copyLink()}
+              />
+              {menu && (
+                <NodeContextMenu
+                  x={menu.x}
+                  y={menu.y}
+                  isRoot={index.get(menu.id)?.parentId === null}
+                  editable={editable && Boolean(index.get(menu.id)?.node.isControl)}
+                  inBranch={branchId === menu.id}
+                  onClose={() => setMenu(null)}
+                  onChoose={(choice) => {
+                    const id = menu.id;
+                    setMenu(null);
+                    if (choice === "detail") setDrawerId(id);
+                    if (choice === "addChild") startAdd({ anchorId: id, mode: "child" });
+                    if (choice === "addSibling") startAdd({ anchorId: id, mode: "sibling" });
+                    if (choice === "rename") setRenaming({ id, where: "map" });
+                    if (choice === "delete") void remove(id);
+                    if (choice === "branch") setBranchId(branchId === id ? null : id);
+                  }}
+                />
+              )}
+            </div>
+            {drawerId !== null && (
+              <NodeDrawer
+                graphId={graphId}
+                nodeId={drawerId}
+                template={template.data}
+                looks={looks}
+                index={index}
+                editable={editable}
+                onClose={() => setDrawerId(null)}
+                onFocusNode={reveal}
+                onChanged={refresh}
+              />
+            )}
+          </>
+        )}
+      </div>
+      <VersionsDialog graphId={graphId} editable={editable} open={dialog === "versions"} onOpenChange={(open) => setDialog(open ? "versions" : null)} onRestored={refresh} />
+      <TasksDialog graphId={graphId} nodeId={selectedId ?? root?.id ?? null} nodeNames={nodeName} editable={editable} open={dialog === "tasks"} onOpenChange={(open) => setDialog(open ? "tasks" : null)} />
+      <MergeDialog graphId={graphId} open={dialog === "import"} onOpenChange={(open) => setDialog(open ? "import" : null)} onMerged={refresh} />
+      <NameDialog
+        open={dialog === "renameGraph"}
+        title={t("renameGraph")}
+        initialName={detail.data?.name ?? ""}
+        onOpenChange={(open) => setDialog(open ? "renameGraph" : null)}
+        onSubmit={async (name) => {
+          await graphApi.rename(graphId, name);
+          toast("success", { key: "saved" });
+          refresh();
+        }}
+      />
+      <NameDialog
+        open={dialog === "copyGraph"}
+        title={t("copyGraph")}
+        initialName={detail.data ? t("copyName", { name: detail.data.name }) : ""}
+        withProject
+        initialProjectId={detail.data?.projectId}
+        onOpenChange={(open) => setDialog(open ? "copyGraph" : null)}
+        onSubmit={async (name, projectId) => {
+          const copy = await graphApi.saveAs(graphId, { name, projectId });
+          toast("success", { text: t("copied", { name: copy.name }) });
+        }}
+      />
+      <DuplicatesDialog groups={duplicates} onOpenChange={(open) => !open && setDuplicates(null)} onFocusNode={(id) => (setDuplicates(null), reveal(id))} />
+      {confirmDialog}
+    </div>
+  );
+}
+
+type ContextChoice = "detail" | "addChild" | "addSibling" | "rename" | "delete" | "branch";
+
+function NodeContextMenu({ x, y, isRoot, editable, inBranch, onClose, onChoose }: { x: number; y: number; isRoot: boolean; editable: boolean; inBranch: boolean; onClose: () => void; onChoose: (choice: ContextChoice) => void }) {
+  const t = useTranslations("graph");
+  const tm = useTranslations("mindMap");
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const away = (event: MouseEvent) => !ref.current?.contains(event.target as Node) && onClose();
+    const escape = (event: KeyboardEvent) => event.key === "Escape" && onClose();
+    window.addEventListener("mousedown", away);
+    window.addEventListener("keydown", escape);
+    return () => {
+      window.removeEventListener("mousedown", away);
+      window.removeEventListener("keydown", escape);
+    };
+  }, [onClose]);
+  const entries: [ContextChoice, string, boolean][] = [
+    ["detail", tm("viewDescription"), true],
+    ["addChild", t("addChild"), editable],
+    ["addSibling", t("addSibling"), editable && !isRoot],
+    ["rename", t("renameNode"), editable],
+    ["delete", t("deleteNode"), editable && !isRoot],
+    ["branch", inBranch ? tm("fullTree") : tm("onlyBranch"), true],
+  ];
+  return (
+    <div ref={ref} role="menu" className="fixed z-50 min-w-40 rounded-md border border-border bg-card p-1 text-sm shadow-lg" style={{ left: x, top: y }} data-testid="node-menu">
+      {entries
+        .filter(([, , shown]) => shown)
+        .map(([choice, label]) => (
+          <button key={choice} role="menuitem" className="block w-full rounded px-2 py-1.5 text-left hover:bg-primary/10 hover:text-primary" onClick={() => onChoose(choice)} data-testid={`node-menu-${choice}`}>
+            {label}
+          </button>
+        ))}
+    </div>
+  );
+}

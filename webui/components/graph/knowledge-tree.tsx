@@ -1,0 +1,223 @@
+"use client";
+import { ChevronDown, ChevronRight, CornerDownRight, Info, Plus, Trash2 } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { memo, useState } from "react";
+import { Button } from "@/components/ui/button";
+import type { EntityType, TreeNode } from "@/lib/api/graph-types";
+import { lookOf, type EntityLook } from "@/lib/graph/entities";
+import type { DropPlace } from "@/lib/graph/tree-ops";
+import { cn } from "@/lib/utils";
+
+export interface Adding {
+  anchorId: number;
+  mode: "child" | "sibling";
+}
+
+export interface KnowledgeTreeProps {
+  root: TreeNode;
+  looks: Map<string, EntityLook>;
+  collapsed: ReadonlySet<number>;
+  selectedId: number | null;
+  checked: ReadonlySet<number>;
+  editable: boolean;
+  renamingId: number | null;
+  adding: Adding | null;
+  /** Entity types the new node may take (under the anchor's parent or the anchor). */
+  typesForAdding: EntityType[];
+  onToggle: (id: number) => void;
+  onSelect: (id: number) => void;
+  onCheck: (id: number, on: boolean) => void;
+  onStartRename: (id: number) => void;
+  onRename: (id: number, name: string) => void;
+  onCancel: () => void;
+  onStartAdd: (adding: Adding) => void;
+  onAdd: (name: string, type: string | undefined) => void;
+  onDelete: (id: number) => void;
+  onOpenDetail: (id: number) => void;
+  onDrop: (nodeId: number, targetId: number, place: DropPlace) => void;
+}
+
+function placeFor(event: React.DragEvent<HTMLElement>): DropPlace {
+  const box = event.currentTarget.getBoundingClientRect();
+  const ratio = (event.clientY - box.top) / box.height;
+  return ratio < 0.25 ? "before" : ratio > 0.75 ? "after" : "inside";
+}
+
+function NameInput({ initial, onSubmit, onCancel, types, testId }: { initial: string; onSubmit: (name: string, type?: string) => void; onCancel: () => void; types?: EntityType[]; testId: string }) {
+  const t = useTranslations("tree");
+  const [value, setValue] = useState(initial);
+  const [type, setType] = useState(types?.[0]?.code);
+  return (
+    <span className="flex min-w-0 flex-1 items-center gap-1">
+      {types && types.length > 1 && (
+        <select className="h-6 rounded border border-border bg-card text-xs" aria-label={t("nodeType")} value={type} onChange={(e) => setType(e.target.value)}>
+          {types.map((entity) => (
+            <option key={entity.code} value={entity.code}>
+              {entity.name}
+            </option>
+          ))}
+        </select>
+      )}
+      <input
+        autoFocus
+        className="h-6 min-w-0 flex-1 rounded border border-primary bg-card px-1 text-sm outline-none"
+        value={value}
+        placeholder={t("namePlaceholder")}
+        data-testid={testId}
+        onChange={(e) => setValue(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Enter" && value.trim()) onSubmit(value, type);
+          if (e.key === "Escape") onCancel();
+        }}
+        onBlur={() => (value.trim() && value !== initial ? onSubmit(value, type) : onCancel())}
+      />
+    </span>
+  );
+}
+
+interface RowProps extends KnowledgeTreeProps {
+  node: TreeNode;
+  depth: number;
+  dragging: number | null;
+  setDragging: (id: number | null) => void;
+}
+
+const TreeRow = memo(function TreeRow(props: RowProps) {
+  const t = useTranslations("tree");
+  const { node, depth } = props;
+  const [dropPlace, setDropPlace] = useState<DropPlace | null>(null);
+  const open = !props.collapsed.has(node.id);
+  const look = lookOf(props.looks, node.type);
+  const isRoot = node.parentId === null;
+  const canEdit = props.editable && node.isControl;
+  const addingHere = props.adding?.anchorId === node.id;
+  const addRow = (
+    <div className="flex h-8 items-center gap-1 pr-2" style={{ paddingLeft: 8 + (depth + (props.adding?.mode === "child" ? 1 : 0)) * 16 + 20 }}>
+      <NameInput initial="" types={props.typesForAdding} onSubmit={(name, type) => props.onAdd(name, type)} onCancel={props.onCancel} testId="tree-new-name" />
+    </div>
+  );
+  return (
+    <li role="treeitem" aria-expanded={node.childs.length ? open : undefined} aria-selected={props.selectedId === node.id}>
+      <div
+        className={cn(
+          "group relative flex h-8 cursor-pointer items-center gap-1 rounded pr-2 text-sm hover:bg-primary/5",
+          props.selectedId === node.id && "bg-primary/10 text-primary",
+          dropPlace === "inside" && "outline outline-2 outline-primary",
+        )}
+        style={{ paddingLeft: 8 + depth * 16 }}
+        data-testid="tree-row"
+        data-node-id={node.id}
+        draggable={canEdit && !isRoot && props.renamingId !== node.id}
+        onDragStart={(event) => {
+          event.dataTransfer.setData("text/plain", String(node.id));
+          event.dataTransfer.effectAllowed = "move";
+          props.setDragging(node.id);
+        }}
+        onDragEnd={() => props.setDragging(null)}
+        onDragOver={(event) => {
+          if (props.dragging === null || props.dragging === node.id) return;
+          event.preventDefault();
+          setDropPlace(placeFor(event));
+        }}
+        onDragLeave={() => setDropPlace(null)}
+        onDrop={(event) => {
+          event.preventDefault();
+          const place = placeFor(event);
+          setDropPlace(null);
+          const dragged = Number(event.dataTransfer.getData("text/plain"));
+          if (dragged && dragged !== node.id) props.onDrop(dragged, node.id, place);
+        }}
+        onClick={() => props.onSelect(node.id)}
+        onDoubleClick={() => canEdit && props.onStartRename(node.id)}
+      >
+        {dropPlace === "before" && <span className="absolute inset-x-0 top-0 h-0.5 bg-primary" />}
+        {dropPlace === "after" && <span className="absolute inset-x-0 bottom-0 h-0.5 bg-primary" />}
+        {props.editable && !isRoot && (
+          <input
+            type="checkbox"
+            className="h-3.5 w-3.5 accent-[var(--primary)]"
+            aria-label={t("check", { name: node.name })}
+            checked={props.checked.has(node.id)}
+            onClick={(e) => e.stopPropagation()}
+            onChange={(e) => props.onCheck(node.id, e.target.checked)}
+          />
+        )}
+        <button
+          className={cn("flex h-5 w-5 shrink-0 items-center justify-center rounded text-muted hover:text-primary", !node.childs.length && "invisible")}
+          aria-label={open ? t("collapse") : t("expand")}
+          onClick={(e) => {
+            e.stopPropagation();
+            props.onToggle(node.id);
+          }}
+        >
+          {open ? <ChevronDown size={14} /> : <ChevronRight size={14} />}
+        </button>
+        <span className="h-2 w-2 shrink-0 rounded-sm" style={{ background: look.colour }} title={look.name} />
+        {props.renamingId === node.id ? (
+          <NameInput initial={node.name} onSubmit={(name) => props.onRename(node.id, name)} onCancel={props.onCancel} testId="tree-rename" />
+        ) : (
+          <span className="min-w-0 flex-1 truncate" title={node.name}>
+            {node.name}
+          </span>
+        )}
+        {props.renamingId !== node.id && (
+          <span className="hidden shrink-0 items-center gap-0.5 group-hover:flex">
+            <button className="rounded p-0.5 text-muted hover:text-primary" aria-label={t("detail")} title={t("detail")} onClick={(e) => (e.stopPropagation(), props.onOpenDetail(node.id))}>
+              <Info size={14} />
+            </button>
+            {canEdit && (
+              <>
+                <button className="rounded p-0.5 text-muted hover:text-primary" aria-label={t("addChild")} title={t("addChild")} data-testid="tree-add-child" onClick={(e) => (e.stopPropagation(), props.onStartAdd({ anchorId: node.id, mode: "child" }))}>
+                  <Plus size={14} />
+                </button>
+                {!isRoot && (
+                  <button className="rounded p-0.5 text-muted hover:text-primary" aria-label={t("addSibling")} title={t("addSibling")} data-testid="tree-add-sibling" onClick={(e) => (e.stopPropagation(), props.onStartAdd({ anchorId: node.id, mode: "sibling" }))}>
+                    <CornerDownRight size={14} />
+                  </button>
+                )}
+                {!isRoot && (
+                  <button className="rounded p-0.5 text-muted hover:text-danger" aria-label={t("delete")} title={t("delete")} data-testid="tree-delete" onClick={(e) => (e.stopPropagation(), props.onDelete(node.id))}>
+                    <Trash2 size={14} />
+                  </button>
+                )}
+              </>
+            )}
+          </span>
+        )}
+      </div>
+      {open && node.childs.length > 0 && (
+        <ul role="group">
+          {node.childs.map((child) => (
+            <TreeRow key={child.id} {...props} node={child} depth={depth + 1} />
+          ))}
+        </ul>
+      )}
+      {addingHere && props.adding?.mode === "child" && addRow}
+      {addingHere && props.adding?.mode === "sibling" && addRow}
+    </li>
+  );
+});
+
+/** SPEC §2 knowledge tree: inline editing, drag-and-drop move and sort, multi-select. */
+export function KnowledgeTree(props: KnowledgeTreeProps & { onDeleteChecked: () => void; onClearChecked: () => void }) {
+  const t = useTranslations("tree");
+  const [dragging, setDragging] = useState<number | null>(null);
+  return (
+    <div className="flex h-full flex-col" data-testid="knowledge-tree">
+      {props.checked.size > 0 && (
+        <div className="flex items-center gap-2 border-b border-border px-2 py-1.5 text-sm">
+          <span className="text-muted">{t("checkedCount", { count: props.checked.size })}</span>
+          <Button size="sm" variant="danger" onClick={props.onDeleteChecked} data-testid="batch-delete">
+            {t("deleteChecked")}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={props.onClearChecked}>
+            {t("clearChecked")}
+          </Button>
+        </div>
+      )}
+      <ul role="tree" className="min-h-0 flex-1 overflow-auto py-1" aria-label={t("title")}>
+        <TreeRow {...props} node={props.root} depth={0} dragging={dragging} setDragging={setDragging} />
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogTitle } from "@/components/ui/dialog";
+import { graphApi } from "@/lib/api/graph";
+import { toast } from "@/lib/feedback";
+
+/** Import an edited export back into the graph: check first (counts and problems), then merge. */
+export function MergeDialog({ graphId, open, onOpenChange, onMerged }: { graphId: number; open: boolean; onOpenChange: (open: boolean) => void; onMerged: () => void }) {
+  const t = useTranslations("merge");
+  const [file, setFile] = useState<File | null>(null);
+  const [check, setCheck] = useState<{ ok: boolean; problems: unknown[]; counts: Record<string, number> } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch {
+      // shown by the client
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) (setFile(null), setCheck(null));
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent data-testid="merge-dialog">
+        <DialogTitle className="mb-3 text-base font-semibold">{t("title")}</DialogTitle>
+        <p className="mb-2 text-sm text-muted">{t("hint")}</p>
+        <input
+          type="file"
+          accept=".edg,.xlsx,.docx,.xmind,.md,.opml,.mm"
+          className="mb-3 block text-sm"
+          data-testid="merge-file"
+          onChange={(e) => (setFile(e.target.files?.[0] ?? null), setCheck(null))}
+        />
+        {check && (
+          <div className="mb-3 rounded-md border border-border p-2 text-sm" data-testid="merge-check">
+            <p>{t("counts", { added: check.counts.added ?? 0, removed: check.counts.removed ?? 0, renamed: check.counts.renamed ?? 0, moved: check.counts.moved ?? 0, changed: check.counts.changed ?? 0 })}</p>
+            {check.problems.length > 0 && <p className="text-danger">{t("problems", { count: check.problems.length })}</p>}
+          </div>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" disabled={!file || busy} onClick={() => run(async () => setCheck(await graphApi.mergeCheck(graphId, file!)))} data-testid="merge-check-button">
+            {t("check")}
+          </Button>
+          <Button
+            disabled={!file || !check?.ok || busy}
+            data-testid="merge-apply"
+            onClick={() =>
+              run(async () => {
+                await graphApi.merge(graphId, file!);
+                toast("success", { key: "saved" });
+                onMerged();
+                onOpenChange(false);
+              })
+            }
+          >
+            {t("apply")}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,379 @@
+"use client";
+import {
+  Handle,
+  NodeToolbar,
+  Panel,
+  Position,
+  ReactFlow,
+  ReactFlowProvider,
+  useNodesState,
+  useReactFlow,
+  type Edge,
+  type Node,
+  type NodeProps,
+} from "@xyflow/react";
+import "@xyflow/react/dist/style.css";
+import { Copy, FileText, GitBranch, Link2, Maximize, Network, Pin, PinOff, RotateCw, ZoomIn, ZoomOut } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { createContext, memo, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { usePreferences } from "@/hooks/use-preferences";
+import type { TreeNode } from "@/lib/api/graph-types";
+import { lookOf, type EntityLook } from "@/lib/graph/entities";
+import { layoutMindMap, type PlacedNode } from "@/lib/graph/mind-map-layout";
+import { AUTO_ZOOM, MIND_MAP_ZOOM, REFRESH_LOCK_MS, insideCentralArea, stepZoom } from "@/lib/graph/viewport";
+import { cn } from "@/lib/utils";
+
+export interface MindMapProps {
+  root: TreeNode;
+  looks: Map<string, EntityLook>;
+  collapsed: ReadonlySet<number>;
+  selectedId: number | null;
+  editable: boolean;
+  branchId: number | null;
+  renamingId: number | null;
+  /** Bumped to centre a node on request (a click in the tree or the drawer). */
+  focus: { id: number; seq: number } | null;
+  onSelect: (id: number | null) => void;
+  onToggle: (id: number) => void;
+  onOpenDetail: (id: number) => void;
+  onBranch: (id: number | null) => void;
+  onCopyName: (name: string) => void;
+  onContextMenu: (id: number, x: number, y: number) => void;
+  onRename: (id: number, name: string) => void;
+  onCancelRename: () => void;
+  onMove: (nodeId: number, targetId: number) => void;
+  onRefresh: () => void;
+  onCopyLink: () => void;
+}
+
+interface MindNodeData extends Record<string, unknown> {
+  placed: PlacedNode<TreeNode>;
+  look: EntityLook;
+  selected: boolean;
+}
+
+type MindFlowNode = Node<MindNodeData, "mind">;
+
+interface Callbacks {
+  props: MindMapProps;
+  pinned: boolean;
+  setPinned: (pinned: boolean) => void;
+}
+
+const CallbacksContext = createContext<Callbacks | null>(null);
+
+function useCallbacks(): Callbacks {
+  return useContext(CallbacksContext)!;
+}
+
+/** SPEC §4: the floating toolbar of a selected node of level at most 1. */
+function NodeActions({ node }: { node: TreeNode }) {
+  const t = useTranslations("mindMap");
+  const { props, pinned, setPinned } = useCallbacks();
+  const inBranch = props.branchId === node.id;
+  const button = "inline-flex h-7 items-center gap-1 rounded px-2 text-xs hover:bg-primary/10 hover:text-primary";
+  return (
+    <div className="nodrag flex items-center gap-0.5 rounded-md border border-border bg-card p-0.5 text-foreground shadow-md" data-testid="node-toolbar">
+      <button className={button} onClick={() => props.onOpenDetail(node.id)}>
+        <FileText size={13} />
+        {t("viewDescription")}
+      </button>
+      <button className={button} onClick={() => props.onBranch(inBranch ? null : node.id)} data-testid="toolbar-branch">
+        {inBranch ? <Network size={13} /> : <GitBranch size={13} />}
+        {inBranch ? t("fullTree") : t("onlyBranch")}
+      </button>
+      <button className={button} onClick={() => props.onCopyName(node.name)}>
+        <Copy size={13} />
+        {t("copyName")}
+      </button>
+      <button className={button} onClick={() => setPinned(!pinned)} aria-pressed={pinned}>
+        {pinned ? <PinOff size={13} /> : <Pin size={13} />}
+        {pinned ? t("unpin") : t("pinBelow")}
+      </button>
+    </div>
+  );
+}
+
+function RenameInput({ node }: { node: TreeNode }) {
+  const { props } = useCallbacks();
+  const [value, setValue] = useState(node.name);
+  return (
+    <input
+      autoFocus
+      className="nodrag w-full rounded border border-primary bg-card px-1 text-foreground outline-none"
+      value={value}
+      data-testid="mind-rename"
+      onChange={(e) => setValue(e.target.value)}
+      onBlur={props.onCancelRename}
+      onKeyDown={(e) => {
+        e.stopPropagation();
+        if (e.key === "Enter" && value.trim()) props.onRename(node.id, value);
+        if (e.key === "Escape") props.onCancelRename();
+      }}
+    />
+  );
+}
+
+const MindNode = memo(function MindNode({ data }: NodeProps<MindFlowNode>) {
+  const t = useTranslations("mindMap");
+  const { props, pinned } = useCallbacks();
+  const { placed, look, selected } = data;
+  const node = placed.source;
+  const isRoot = placed.depth === 0;
+  const outer = placed.side === "left" ? "-left-5" : "-right-5";
+  return (
+    <div className="group relative" style={{ width: placed.width, height: placed.height }} data-testid="mind-node" data-node-id={node.id} data-side={placed.side}>
+      {selected && placed.depth <= 1 && !pinned && (
+        <NodeToolbar isVisible position={Position.Top}>
+          <NodeActions node={node} />
+        </NodeToolbar>
+      )}
+      <div
+        className={cn(
+          "flex h-full flex-col justify-center px-3 transition-shadow",
+          isRoot ? "rounded-lg text-white" : look.rect ? "rounded-md border-2 bg-card" : "border-b-2",
+          selected && "ring-2 ring-primary ring-offset-2 ring-offset-background",
+        )}
+        style={{ fontSize: placed.fontSize, background: isRoot ? look.colour : undefined, borderColor: isRoot ? undefined : look.colour, fontWeight: placed.depth <= 1 ? 600 : 400 }}
+        onDoubleClick={() => props.onOpenDetail(node.id)}
+      >
+        {props.renamingId === node.id ? (
+          <RenameInput node={node} />
+        ) : (
+          placed.lines.map((line, index) => (
+            <div key={index} className="whitespace-pre leading-[1.5]">
+              {line}
+            </div>
+          ))
+        )}
+      </div>
+      {!isRoot && !node.isDefine && <span className="absolute -left-1 -top-1 h-2.5 w-2.5 rounded-full bg-[#52c41a] ring-2 ring-background" title={t("undefined")} data-testid="undefined-dot" />}
+      {(node.isNewNode || node.isUpdateNode) && (
+        <span className={cn("absolute -right-2 -top-2.5 rounded px-1 text-[10px] font-semibold leading-4 text-white", node.isNewNode ? "bg-danger" : "bg-[#faad14]")} data-testid="change-mark">
+          {node.isNewNode ? "new" : "update"}
+        </span>
+      )}
+      <Handle type="source" position={Position.Right} id="r" isConnectable={false} className="!opacity-0" />
+      <Handle type="source" position={Position.Left} id="l" isConnectable={false} className="!opacity-0" />
+      <Handle type="target" position={Position.Left} id="tl" isConnectable={false} className="!opacity-0" />
+      <Handle type="target" position={Position.Right} id="tr" isConnectable={false} className="!opacity-0" />
+      {!isRoot && placed.childCount > 0 && (
+        <button
+          className={cn(
+            "nodrag absolute top-1/2 flex h-4 w-4 -translate-y-1/2 items-center justify-center rounded-full border border-muted bg-card text-[11px] leading-none text-foreground transition-opacity",
+            outer,
+            placed.collapsed ? "opacity-100" : "opacity-0 group-hover:opacity-100",
+          )}
+          aria-label={placed.collapsed ? t("expand") : t("collapse")}
+          data-testid="toggle-branch"
+          onClick={(event) => {
+            event.stopPropagation();
+            props.onToggle(node.id);
+          }}
+        >
+          {placed.collapsed ? "+" : "−"}
+        </button>
+      )}
+    </div>
+  );
+});
+
+const NODE_TYPES = { mind: MindNode };
+
+function findNode(root: TreeNode, id: number): TreeNode | null {
+  const stack = [root];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.id === id) return node;
+    stack.push(...node.childs);
+  }
+  return null;
+}
+
+function Canvas(props: MindMapProps) {
+  const t = useTranslations("mindMap");
+  const flow = useReactFlow();
+  const preferences = usePreferences();
+  const wrapper = useRef<HTMLDivElement>(null);
+  const [pinned, setPinned] = useState(false);
+  const [zoom, setZoom] = useState(AUTO_ZOOM);
+  const [refreshLocked, setRefreshLocked] = useState(false);
+  const layoutRoot = useMemo(() => (props.branchId !== null ? findNode(props.root, props.branchId) ?? props.root : props.root), [props.root, props.branchId]);
+  const layout = useMemo(() => layoutMindMap(layoutRoot, { collapsed: props.collapsed }), [layoutRoot, props.collapsed]);
+  const placedById = useMemo(() => new Map(layout.nodes.map((placed) => [placed.id, placed])), [layout]);
+
+  const flowNodes = useMemo<MindFlowNode[]>(
+    () =>
+      layout.nodes.map((placed) => ({
+        id: String(placed.id),
+        type: "mind",
+        position: { x: placed.x, y: placed.y },
+        width: placed.width,
+        height: placed.height,
+        draggable: props.editable && placed.depth > 0,
+        selectable: false,
+        data: { placed, look: lookOf(props.looks, placed.source.type), selected: placed.id === props.selectedId },
+      })),
+    [layout, props.looks, props.selectedId, props.editable],
+  );
+  const edges = useMemo<Edge[]>(
+    () =>
+      layout.edges.map((edge) => ({
+        id: edge.id,
+        source: String(edge.source),
+        target: String(edge.target),
+        sourceHandle: edge.side === "right" ? "r" : "l",
+        targetHandle: edge.side === "right" ? "tl" : "tr",
+        selectable: false,
+        focusable: false,
+        style: { stroke: "var(--muted)", strokeWidth: 1.5 },
+      })),
+    [layout],
+  );
+  // React Flow measures nodes through onNodesChange; positions always come from the layout.
+  const [nodes, setNodes, onNodesChange] = useNodesState<MindFlowNode>(flowNodes);
+  useEffect(() => setNodes(flowNodes), [flowNodes, setNodes]);
+
+  const centre = useCallback(
+    (id: number, force: boolean) => {
+      const placed = placedById.get(id);
+      const box = wrapper.current?.getBoundingClientRect();
+      if (!placed || !box) return;
+      const viewport = flow.getViewport();
+      const onScreen = { x: placed.x * viewport.zoom + viewport.x, y: placed.y * viewport.zoom + viewport.y, width: placed.width * viewport.zoom, height: placed.height * viewport.zoom };
+      if (force || !insideCentralArea(onScreen, box)) {
+        void flow.setCenter(placed.x + placed.width / 2, placed.y + placed.height / 2, { zoom: viewport.zoom, duration: 300 });
+      }
+    },
+    [flow, placedById],
+  );
+
+  // SPEC §9 auto zoom 0.8: a new tree (or branch) opens centred on its root at 0.8.
+  const shownRoot = layoutRoot.id;
+  useEffect(() => {
+    const placed = placedById.get(shownRoot);
+    if (!placed) return;
+    void flow.setCenter(placed.x + placed.width / 2, placed.y + placed.height / 2, { zoom: AUTO_ZOOM });
+    setZoom(AUTO_ZOOM);
+    // Only when the shown root changes, not on every edit.
+  }, [shownRoot, flow]);
+
+  const focusSeq = props.focus?.seq;
+  useEffect(() => {
+    if (props.focus) centre(props.focus.id, true);
+  }, [focusSeq]);
+
+  const zoomBy = (direction: 1 | -1) => {
+    const next = stepZoom(flow.getZoom(), direction, MIND_MAP_ZOOM);
+    void flow.zoomTo(next, { duration: 150 });
+  };
+
+  const selected = props.selectedId !== null ? placedById.get(props.selectedId) : undefined;
+  const callbacks = useMemo(() => ({ props, pinned, setPinned }), [props, pinned]);
+  const looksInUse = useMemo(() => [...props.looks.values()], [props.looks]);
+
+  return (
+    <CallbacksContext.Provider value={callbacks}>
+      <div ref={wrapper} className="h-full w-full" data-testid="mind-map">
+        <ReactFlow
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={NODE_TYPES}
+          onNodesChange={onNodesChange}
+          minZoom={MIND_MAP_ZOOM.min}
+          maxZoom={MIND_MAP_ZOOM.max}
+          onlyRenderVisibleElements
+          nodesConnectable={false}
+          elementsSelectable={false}
+          zoomOnDoubleClick={false}
+          colorMode={preferences.darkMode ? "dark" : "light"}
+          proOptions={{ hideAttribution: true }}
+          onMove={(_, viewport) => setZoom(viewport.zoom)}
+          onNodeClick={(_, node) => {
+            const id = Number(node.id);
+            props.onSelect(id);
+            centre(id, false);
+          }}
+          onNodeContextMenu={(event, node) => {
+            event.preventDefault();
+            props.onContextMenu(Number(node.id), event.clientX, event.clientY);
+          }}
+          onPaneClick={() => props.onSelect(null)}
+          onNodeDragStop={(_, node) => {
+            const target = flow.getIntersectingNodes(node).find((other) => other.id !== node.id);
+            if (target) props.onMove(Number(node.id), Number(target.id));
+            else setNodes(flowNodes);
+          }}
+        >
+          <Panel position="top-right">
+            <div className="flex items-center gap-0.5 rounded-md border border-border bg-card p-0.5 text-foreground shadow-sm">
+              <button className="inline-flex h-7 w-7 items-center justify-center rounded hover:bg-primary/10" aria-label={t("zoomOut")} title={t("zoomOut")} onClick={() => zoomBy(-1)}>
+                <ZoomOut size={15} />
+              </button>
+              <span className="w-11 text-center text-xs tabular-nums" data-testid="zoom-level">
+                {Math.round(zoom * 100)}%
+              </span>
+              <button className="inline-flex h-7 w-7 items-center justify-center rounded hover:bg-primary/10" aria-label={t("zoomIn")} title={t("zoomIn")} onClick={() => zoomBy(1)}>
+                <ZoomIn size={15} />
+              </button>
+              <button
+                className="inline-flex h-7 w-7 items-center justify-center rounded hover:bg-primary/10"
+                aria-label={t("fit")}
+                title={t("fit")}
+                onClick={() => void flow.fitView({ minZoom: MIND_MAP_ZOOM.min, maxZoom: 1, duration: 200 })}
+              >
+                <Maximize size={15} />
+              </button>
+              <button
+                className="inline-flex h-7 w-7 items-center justify-center rounded hover:bg-primary/10 disabled:opacity-40"
+                aria-label={t("refresh")}
+                title={t("refresh")}
+                disabled={refreshLocked}
+                data-testid="mind-refresh"
+                onClick={() => {
+                  // SPEC §9: the refresh control locks for 1 second.
+                  setRefreshLocked(true);
+                  setTimeout(() => setRefreshLocked(false), REFRESH_LOCK_MS);
+                  props.onRefresh();
+                }}
+              >
+                <RotateCw size={15} />
+              </button>
+              <button className="inline-flex h-7 w-7 items-center justify-center rounded hover:bg-primary/10" aria-label={t("copyLink")} title={t("copyLink")} data-testid="copy-link" onClick={props.onCopyLink}>
+                <Link2 size={15} />
+              </button>
+            </div>
+          </Panel>
+          <Panel position="bottom-left">
+            <ul className="flex flex-wrap gap-x-3 gap-y-1 rounded-md border border-border bg-card/90 px-2 py-1.5 text-xs text-foreground" data-testid="legend" aria-label={t("legend")}>
+              {looksInUse.map((look) => (
+                <li key={look.code} className="flex items-center gap-1">
+                  <span className="h-2.5 w-2.5 rounded-sm" style={{ background: look.colour }} />
+                  {look.name}
+                </li>
+              ))}
+              <li className="flex items-center gap-1">
+                <span className="h-2.5 w-2.5 rounded-full bg-[#52c41a]" />
+                {t("undefined")}
+              </li>
+            </ul>
+          </Panel>
+          {pinned && selected && selected.depth <= 1 && (
+            <Panel position="bottom-center">
+              <NodeActions node={selected.source} />
+            </Panel>
+          )}
+        </ReactFlow>
+      </div>
+    </CallbacksContext.Provider>
+  );
+}
+
+/** SPEC §2 "Mind map", drawn by React Flow over the tidy-tree layout of lib/graph/mind-map-layout. */
+export function MindMap(props: MindMapProps) {
+  return (
+    <ReactFlowProvider>
+      <Canvas {...props} />
+    </ReactFlowProvider>
+  );
+}

@@ -1,0 +1,203 @@
+"use client";
+import { MarkerType, Panel, ReactFlow, ReactFlowProvider, useNodesState, useReactFlow, type Edge, type Node, type NodeProps } from "@xyflow/react";
+import "@xyflow/react/dist/style.css";
+import { Handle, Position } from "@xyflow/react";
+import { useTranslations } from "next-intl";
+import { memo, useEffect, useMemo, useState } from "react";
+import { useGraphEditor } from "@/hooks/use-graph-editor";
+import { useRelationGraph } from "@/hooks/use-graph";
+import { usePreferences } from "@/hooks/use-preferences";
+import { entityLooks, lookOf } from "@/lib/graph/entities";
+import { degreesOf, layoutNetwork, relationColours, relationTypesPresent, sizeByDegree, visibleRelations } from "@/lib/graph/relation-graph";
+import { AUTO_ZOOM, RELATION_ZOOM } from "@/lib/graph/viewport";
+import { cn } from "@/lib/utils";
+import { GraphHeader } from "./graph-header";
+import { NodeDrawer } from "./node-drawer";
+
+interface BubbleData extends Record<string, unknown> {
+  name: string;
+  size: number;
+  colour: string;
+  selected: boolean;
+}
+
+const Bubble = memo(function Bubble({ data }: NodeProps<Node<BubbleData, "bubble">>) {
+  return (
+    <div className="relative flex flex-col items-center" style={{ width: data.size }} data-testid="relation-node">
+      <div
+        className={cn("rounded-full border-2 border-white shadow dark:border-[#1a1a1a]", data.selected && "ring-4 ring-primary/40")}
+        style={{ width: data.size, height: data.size, background: data.colour }}
+      />
+      <div className="pointer-events-none absolute top-full mt-1 w-40 text-center text-xs leading-tight text-foreground">{data.name}</div>
+      <Handle type="source" position={Position.Top} className="!left-1/2 !top-1/2 !opacity-0" isConnectable={false} />
+      <Handle type="target" position={Position.Top} className="!left-1/2 !top-1/2 !opacity-0" isConnectable={false} />
+    </div>
+  );
+});
+
+const NODE_TYPES = { bubble: Bubble };
+
+function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
+  const t = useTranslations("relationGraph");
+  const flow = useReactFlow();
+  const preferences = usePreferences();
+  const editor = useGraphEditor(graphId);
+  const { data } = useRelationGraph(graphId);
+  const looks = useMemo(() => entityLooks(editor.template.data), [editor.template.data]);
+  const [hidden, setHidden] = useState<Set<string>>(new Set());
+  const [selectedId, setSelectedId] = useState<number | null>(nodeId ?? null);
+  const [drawerId, setDrawerId] = useState<number | null>(nodeId ?? null);
+  const [positions, setPositions] = useState<Map<number, { x: number; y: number }> | null>(null);
+  const types = useMemo(() => relationTypesPresent(data?.relations ?? []), [data]);
+  const colours = useMemo(() => relationColours(types, editor.template.data?.relations ?? []), [types, editor.template.data]);
+  const names = useMemo(() => new Map((editor.template.data?.relations ?? []).map((type) => [type.code, type.name])), [editor.template.data]);
+  const directed = useMemo(() => new Map((editor.template.data?.relations ?? []).map((type) => [type.code, type.directed])), [editor.template.data]);
+  const shown = useMemo(() => visibleRelations(data?.relations ?? [], hidden), [data, hidden]);
+  // SPEC §9: sizes 50–80 by degree over the relations on show.
+  const sizes = useMemo(() => sizeByDegree(degreesOf((data?.nodes ?? []).map((node) => node.id), shown)), [data, shown]);
+
+  useEffect(() => {
+    if (!data) return;
+    let cancelled = false;
+    void layoutNetwork(data.nodes.map((node) => ({ id: node.id, size: sizes.get(node.id) ?? 50 })), shown).then((placed) => {
+      if (!cancelled) setPositions(new Map(placed.map((p) => [p.id, { x: p.x, y: p.y }])));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [data, shown, sizes]);
+
+  const flowNodes = useMemo<Node<BubbleData, "bubble">[]>(
+    () =>
+      positions && data
+        ? data.nodes.map((node) => ({
+            id: String(node.id),
+            type: "bubble",
+            position: positions.get(node.id) ?? { x: 0, y: 0 },
+            width: sizes.get(node.id),
+            height: sizes.get(node.id),
+            draggable: true,
+            data: { name: node.name, size: sizes.get(node.id) ?? 50, colour: lookOf(looks, node.type).colour, selected: node.id === selectedId },
+          }))
+        : [],
+    [positions, data, sizes, looks, selectedId],
+  );
+  const edges = useMemo<Edge[]>(
+    () =>
+      shown.map((relation, index) => {
+        const colour = colours.get(relation.relationshipType) ?? "#999";
+        return {
+          id: `e${index}`,
+          source: String(relation.startNodeId),
+          target: String(relation.targetNodeId),
+          type: "straight",
+          style: { stroke: colour, strokeWidth: 1.5 },
+          markerEnd: directed.get(relation.relationshipType) === false ? undefined : { type: MarkerType.ArrowClosed, color: colour },
+        };
+      }),
+    [shown, colours, directed],
+  );
+  const [nodes, setNodes, onNodesChange] = useNodesState<Node<BubbleData, "bubble">>([]);
+  useEffect(() => setNodes(flowNodes), [flowNodes, setNodes]);
+
+  const centreOn = (id: number) => {
+    const position = positions?.get(id);
+    if (!position) return;
+    const size = sizes.get(id) ?? 50;
+    setSelectedId(id);
+    void flow.setCenter(position.x + size / 2, position.y + size / 2, { zoom: Math.max(flow.getZoom(), AUTO_ZOOM), duration: 300 });
+  };
+
+  const laidOut = positions !== null;
+  useEffect(() => {
+    if (laidOut) {
+      if (nodeId) centreOn(nodeId);
+      else void flow.fitView({ maxZoom: 1, minZoom: RELATION_ZOOM.min });
+    }
+    // Only once the first layout is there.
+  }, [laidOut]);
+
+  return (
+    <div className="-m-4 flex h-[calc(100%+2rem)] flex-col" data-testid="relation-graph">
+      <GraphHeader graph={editor.detail.data} view="relation" />
+      <div className="relative min-h-0 flex-1 bg-background">
+        <ReactFlow
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={NODE_TYPES}
+          onNodesChange={onNodesChange}
+          minZoom={RELATION_ZOOM.min}
+          maxZoom={RELATION_ZOOM.max}
+          nodesConnectable={false}
+          onlyRenderVisibleElements
+          colorMode={preferences.darkMode ? "dark" : "light"}
+          proOptions={{ hideAttribution: true }}
+          onNodeClick={(_, node) => {
+            const id = Number(node.id);
+            setSelectedId(id);
+            setDrawerId(id);
+          }}
+          onPaneClick={() => (setSelectedId(null), setDrawerId(null))}
+        >
+          <Panel position="top-left">
+            <div className="flex max-w-[60vw] flex-wrap gap-1.5 rounded-md border border-border bg-card/95 p-2 text-xs" data-testid="relation-filter" aria-label={t("filter")}>
+              {types.map((type) => (
+                <label key={type} className="flex cursor-pointer items-center gap-1 rounded border border-border px-1.5 py-0.5">
+                  <input
+                    type="checkbox"
+                    checked={!hidden.has(type)}
+                    onChange={(e) => {
+                      const next = new Set(hidden);
+                      if (e.target.checked) next.delete(type);
+                      else next.add(type);
+                      setHidden(next);
+                    }}
+                  />
+                  <span className="h-2 w-4 rounded-sm" style={{ background: colours.get(type) }} />
+                  {names.get(type) ?? type}
+                </label>
+              ))}
+            </div>
+          </Panel>
+          <Panel position="bottom-left">
+            <ul className="flex flex-wrap gap-x-3 gap-y-1 rounded-md border border-border bg-card/90 px-2 py-1.5 text-xs">
+              {[...looks.values()].map((look) => (
+                <li key={look.code} className="flex items-center gap-1">
+                  <span className="h-2.5 w-2.5 rounded-full" style={{ background: look.colour }} />
+                  {look.name}
+                </li>
+              ))}
+            </ul>
+          </Panel>
+          {!laidOut && (
+            <Panel position="top-center">
+              <span className="text-sm text-muted">{t("layingOut")}</span>
+            </Panel>
+          )}
+        </ReactFlow>
+        {drawerId !== null && (
+          <NodeDrawer
+            graphId={graphId}
+            nodeId={drawerId}
+            template={editor.template.data}
+            looks={looks}
+            index={editor.index}
+            editable={editor.editable}
+            onClose={() => setDrawerId(null)}
+            onFocusNode={centreOn}
+            onChanged={() => void editor.refresh()}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** SPEC §2 RelationGraph/{graphId}/{nodeId?}: the network laid out by elkjs, types coloured and filterable. */
+export function RelationGraphView(props: { graphId: number; nodeId?: number }) {
+  return (
+    <ReactFlowProvider>
+      <Network {...props} />
+    </ReactFlowProvider>
+  );
+}

@@ -1,0 +1,81 @@
+"use client";
+import useSWR from "swr";
+import { api } from "@/lib/api/client";
+import { graphApi, nodeApi } from "@/lib/api/graph";
+import type {
+  CourseDisplayInfo,
+  CourseLine,
+  CourseTimes,
+  NodeRelations,
+  NodeTag,
+  RelationGraphAnswer,
+  TaskOverview,
+  TemplateStructure,
+  TreeAnswer,
+} from "@/lib/api/graph-types";
+import type { Page } from "@/lib/api/types";
+import type { GraphNode } from "@/lib/api/graph-types";
+
+export function useGraphDetail(graphId: number) {
+  return useSWR(["graph", graphId], () => graphApi.detail(graphId));
+}
+
+/** SPEC §7: failures in loading tree data are swallowed silently (the screen shows its own state). */
+export function useGraphTree(graphId: number) {
+  return useSWR(["tree", graphId], () => api.get<TreeAnswer>("/api/graph/searchTree", { query: { graphId }, silent: true }), {
+    revalidateOnFocus: false,
+  });
+}
+
+export function useTemplateStructure(templateId: number | undefined) {
+  return useSWR(templateId ? ["template", templateId] : null, () => api.get<TemplateStructure>(`/api/graph/getTemplateStructure/${templateId}`), {
+    revalidateOnFocus: false,
+  });
+}
+
+export function useNode(graphId: number, nodeId: number | null) {
+  return useSWR(nodeId ? ["node", graphId, nodeId] : null, () => nodeApi.get(graphId, nodeId!));
+}
+
+export function useNodeRelations(graphId: number, nodeId: number | null) {
+  return useSWR(nodeId ? ["nodeRelations", graphId, nodeId] : null, () =>
+    api.get<NodeRelations>("/api/graph/SearchRelationList", { query: { graphId, nodeId: nodeId! } }),
+  );
+}
+
+/** SPEC §7: failures in loading tag data are swallowed silently. */
+export function useNodeTags() {
+  return useSWR("nodeTags", () => api.get<NodeTag[]>("/api/category/listNodeTags", { silent: true }), { revalidateOnFocus: false });
+}
+
+export function useRelationGraph(graphId: number) {
+  return useSWR(["relationGraph", graphId], () => api.get<RelationGraphAnswer>("/api/graph/searchGraph", { query: { graphId } }), {
+    revalidateOnFocus: false,
+  });
+}
+
+export function usePoints(graphId: number, query: { keyword: string; type: string; page: number; pageSize: number }) {
+  return useSWR(["points", graphId, query], () => api.get<Page<GraphNode>>("/api/graph/searchPoint", { query: { graphId, ...query } }), {
+    keepPreviousData: true,
+  });
+}
+
+export function useVersions(graphId: number | null) {
+  return useSWR(graphId ? ["versions", graphId] : null, () => graphApi.versions(graphId!));
+}
+
+export function useTasks(graphId: number | null) {
+  return useSWR(graphId ? ["tasks", graphId] : null, () => api.get<TaskOverview>(`/api/graph/task/overview/${graphId}`));
+}
+
+export function useCourseLine(graphId: number) {
+  return useSWR(["courseLine", graphId], () => api.get<CourseLine>(`/api/graph/getCourseLine/${graphId}`));
+}
+
+export function useCourseDisplayInfo(graphId: number) {
+  return useSWR(["courseDisplay", graphId], () => api.get<CourseDisplayInfo>(`/api/graph/getCourseDisplayInfo/${graphId}`));
+}
+
+export function useCourseTimes(graphId: number) {
+  return useSWR(["courseTimes", graphId], () => api.get<CourseTimes>(`/api/graph/getCourseTimes/${graphId}`));
+}

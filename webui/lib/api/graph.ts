@@ -1,0 +1,93 @@
+/** The graph calls of SPEC §7, one function each, all through the one fetch client. */
+import { api, type Download } from "./client";
+import type { GraphDetail, GraphNode, GraphTask, GraphVersion, Relation, VersionDiff } from "./graph-types";
+
+export const MERGE_TIMEOUT_MS = 120_000;
+
+export const graphApi = {
+  detail: (graphId: number) => api.get<GraphDetail>(`/api/graphList/${graphId}`),
+  create: (body: { name: string; templateId: number; projectId: number | null }) => api.post<GraphDetail>("/api/graphList/", { json: body }),
+  createFromFile: (file: File, projectId: number | null, name: string) => {
+    const form = new FormData();
+    form.set("file", file);
+    if (projectId !== null) form.set("projectId", String(projectId));
+    if (name.trim()) form.set("name", name.trim());
+    return api.post<GraphDetail>("/api/graphList/", { multipart: form });
+  },
+  rename: (graphId: number, name: string, revision?: number) => api.put<GraphDetail>(`/api/graphList/${graphId}`, { json: { name: name.trim(), revision } }),
+  remove: (graphId: number) => api.delete<null>(`/api/graphList/${graphId}`),
+  publish: (graphId: number) => api.put<GraphDetail>(`/api/graphList/publish/${graphId}`),
+  unPublish: (graphId: number) => api.put<GraphDetail>(`/api/graphList/unPublish/${graphId}`),
+  saveAs: (graphId: number, body: { name: string; projectId: number | null; nodeId?: number | null }) =>
+    api.post<GraphDetail>(`/api/graphList/saveGraphAs/${graphId}`, { json: body }),
+  versions: (graphId: number) => api.get<GraphVersion[]>(`/api/graphList/getHisVersion/${graphId}`),
+  saveVersion: (graphId: number, name: string, remark: string) => api.post<GraphVersion>(`/api/graphList/saveVersion/${graphId}`, { json: { name: name.trim(), remark: remark.trim() } }),
+  compare: (graphId: number, versionId: number, otherVersionId?: number) =>
+    api.get<VersionDiff>("/api/graphList/compareHisVersion", { query: { graphId, versionId, otherVersionId } }),
+  restore: (graphId: number, versionId: number) => api.post<{ restored: number; backupVersion: number }>(`/api/graphList/restoreVersion/${graphId}`, { json: { versionId } }),
+  exportFile: (graphId: number, format: string) => api.get<Download>("/api/graph/file/export", { query: { graphId, format }, binary: true, timeoutMs: 600_000 }),
+  mergeCheck: (graphId: number, file: File) => {
+    const form = new FormData();
+    form.set("file", file);
+    form.set("graphId", String(graphId));
+    return api.post<{ ok: boolean; problems: unknown[]; counts: Record<string, number> }>("/api/graph/uploadMergeCheck", { multipart: form, timeoutMs: MERGE_TIMEOUT_MS });
+  },
+  merge: (graphId: number, file: File) => {
+    const form = new FormData();
+    form.set("file", file);
+    form.set("graphId", String(graphId));
+    return api.post<unknown>("/api/graph/file/uploadMerge", { multipart: form });
+  },
+  duplicates: (graphId: number) => api.get<unknown>(`/api/graph/checkDuplicates/${graphId}`),
+};
+
+export interface NodeRef {
+  graphId: number;
+  nodeId: number;
+  revision?: number;
+}
+
+export const nodeApi = {
+  get: (graphId: number, nodeId: number) => api.get<GraphNode>("/api/graph/getNode", { query: { graphId, nodeId } }),
+  create: (ref: NodeRef, name: string, mode: "child" | "sibling", type?: string) =>
+    api.post<GraphNode>("/api/graph/createNode", { json: { graphId: ref.graphId, nodeId: ref.nodeId, name: name.trim(), mode, type, revision: mode === "child" ? ref.revision : undefined } }),
+  rename: (ref: NodeRef, name: string) => api.put<GraphNode>(`/api/graph/updateNode/${ref.nodeId}`, { json: { graphId: ref.graphId, revision: ref.revision, name: name.trim() } }),
+  describe: (ref: NodeRef, desc: string, descTags?: unknown[]) =>
+    api.put<GraphNode>(`/api/graph/updateNode/${ref.nodeId}`, { json: { graphId: ref.graphId, revision: ref.revision, desc, descTags } }),
+  setAttributes: (ref: NodeRef, attributes: Record<string, unknown>) =>
+    api.put<GraphNode>(`/api/graph/updateNode/${ref.nodeId}`, { json: { graphId: ref.graphId, revision: ref.revision, attributes } }),
+  /** SPEC §7: the tag update sends nodeType, id, graphId and tags as an id list. */
+  setTags: (ref: NodeRef, nodeType: string, tags: number[]) =>
+    api.put<GraphNode>(`/api/graph/updateNode/${ref.nodeId}`, { json: { graphId: ref.graphId, revision: ref.revision, id: ref.nodeId, nodeType, tags } }),
+  move: (ref: NodeRef, parentId: number, position: number) =>
+    api.post<GraphNode>("/api/graph/moveNode", { json: { graphId: ref.graphId, nodeId: ref.nodeId, parentId, position, revision: ref.revision } }),
+  order: (graphId: number, parentId: number, ids: number[]) => api.post<null>("/api/graph/updateOrder", { json: { graphId, parentId, ids } }),
+  remove: (ref: NodeRef) => api.delete<{ deleted: number }>("/api/graph/deleteNode", { query: { graphId: ref.graphId, nodeId: ref.nodeId, revision: ref.revision } }),
+  removeMany: (graphId: number, ids: number[]) => api.delete<{ deleted: number }>("/api/graph/batchDeleteNode", { json: { graphId, ids } }),
+};
+
+export const relationApi = {
+  create: (graphId: number, startNodeId: number, targetNodeId: number, relationshipType: string) =>
+    api.post<Relation>("/api/graph/createRelation", { json: { graphId, startNodeId, targetNodeId, relationshipType } }),
+  remove: (graphId: number, relationId: number) => api.delete<null>("/api/graph/deleteRelation", { query: { graphId, relationId } }),
+};
+
+export const taskApi = {
+  dispatch: (graphId: number, nodeId: number, assigneeId: number, title: string) =>
+    api.post<GraphTask>("/api/graph/task/dispatch", { json: { graphId, nodeId, assigneeId, title: title.trim() } }),
+  assign: (taskId: number, assigneeId: number) => api.post<GraphTask>("/api/graph/task/assign", { json: { taskId, assigneeId } }),
+  submit: (taskId: number) => api.post<GraphTask>("/api/graph/task/submit", { json: { taskId } }),
+  examine: (taskId: number, approve: boolean, opinion: string) => api.post<GraphTask>("/api/graph/task/examine", { json: { taskId, approve, opinion: opinion.trim() } }),
+};
+
+/** Hands a downloaded file to the browser. */
+export function saveDownload({ blob, fileName }: Download): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
