@@ -19,6 +19,8 @@ apt_install() {
 
 # Drawing graphs as PNG and PDF needs cairo, and Chinese needs a CJK font.
 apt_install libcairo2 fonts-noto-cjk
+# Knowledge mining reads images and scanned PDF pages with Tesseract (Chinese and English).
+apt_install tesseract-ocr tesseract-ocr-chi-sim tesseract-ocr-eng
 if [ $want_test = 1 ]; then
   apt_install chromium
   if command -v pg_ctlcluster >/dev/null 2>&1 && ! pg_isready -q -h 127.0.0.1 -p 5432; then
@@ -35,7 +37,13 @@ stamp=.venv/.zhitu-installed
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   echo "bootstrap: installing Python packages" >&2
   .venv/bin/python -m pip install -q --upgrade pip >&2
-  .venv/bin/python -m pip install -q -e ".[dev]" >&2
+  # LAC 2.1.2 is an sdist whose setup.py imports pkg_resources, which setuptools 81 dropped:
+  # its build gets an older setuptools (pip >= 26.3 has --build-constraint; older pips read PIP_CONSTRAINT).
+  if .venv/bin/python -m pip install --help | grep -q -- "--build-constraint"; then
+    .venv/bin/python -m pip install -q --build-constraint scripts/build-constraints.txt -e ".[dev]" >&2
+  else
+    PIP_CONSTRAINT=scripts/build-constraints.txt .venv/bin/python -m pip install -q -e ".[dev]" >&2
+  fi
   touch "$stamp"
 fi
 

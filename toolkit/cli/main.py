@@ -27,6 +27,9 @@ def _register_groups() -> None:
     app.add_typer(users.user_app, name="user")
     app.add_typer(users.unit_app, name="unit")
     files.register(app)
+    from toolkit.cli import mining
+
+    mining.register(app)
 
 
 def run_async(coro_fn):

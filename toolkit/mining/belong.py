@@ -1,0 +1,115 @@
+"""Attribution (belong): which catalogue node each knowledge point belongs to, with a score and
+the reasons: the section it occurs in, similarity to the node's name, and to its description."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Iterable
+
+from toolkit.mining import catalogue as catalogue_miner
+from toolkit.mining.candidates import Candidate
+from toolkit.mining.documents import Document
+
+_NUMBERING = re.compile(r"^(?:第\s*[一二三四五六七八九十百零〇\d]+\s*[章节篇部]|[\d.]+|[一二三四五六七八九十]+[、.．]|[（(][^)）]{1,3}[)）])\s*")
+
+
+def _bigrams(text: str) -> set[str]:
+    text = re.sub(r"\s+", "", text)
+    return {text[i:i + 2] for i in range(len(text) - 1)} or ({text} if text else set())
+
+
+def name_similarity(point: str, name: str) -> float:
+    name = _NUMBERING.sub("", name)
+    if not point or not name:
+        return 0.0
+    if point == name:
+        return 1.0
+    if point in name or name in point:
+        return 0.6 + 0.3 * min(len(point), len(name)) / max(len(point), len(name))
+    a, b = _bigrams(point), _bigrams(name)
+    return 2 * len(a & b) / (len(a) + len(b)) if a and b else 0.0
+
+
+def desc_similarity(point: str, desc: str) -> float:
+    if not desc:
+        return 0.0
+    if point in desc:
+        return 1.0
+    grams = _bigrams(point)
+    return len([g for g in grams if g in desc]) / len(grams) if grams else 0.0
+
+
+def sections(document: Document, headings: list[dict]) -> list[tuple[int, int, int]]:
+    """(heading index, start, end) spans: from a heading to the next heading at any level."""
+    placed = [(i, h["start"]) for i, h in enumerate(headings) if h.get("start") is not None]
+    spans = []
+    for k, (index, start) in enumerate(placed):
+        end = placed[k + 1][1] if k + 1 < len(placed) else len(document.text)
+        spans.append((index, start, end))
+    return spans
+
+
+def attribute(points: Iterable[str], nodes: list[dict], document: Document | None = None,
+              node_sections: dict[int, list[tuple[int, int]]] | None = None) -> list[Candidate]:
+    """nodes: [{key, name, desc}] (key is a node id or a heading index). node_sections maps a key to
+    the spans of the document that are its section; occurrences there vote for it."""
+    results = []
+    text = document.text if document is not None else ""
+    for point in dict.fromkeys(p for p in points if p):
+        occurrences = [m.start() for m in re.finditer(re.escape(point), text)] if text else []
+        votes: Counter = Counter()
+        if node_sections:
+            for position in occurrences:
+                for key, spans in node_sections.items():
+                    if any(start <= position < end for start, end in spans):
+                        votes[key] += 1
+        best = None
+        for node in nodes:
+            key = node["key"]
+            section = votes[key] / len(occurrences) if occurrences and node_sections else 0.0
+            by_name = name_similarity(point, node["name"])
+            by_desc = desc_similarity(point, node.get("desc") or "")
+            if node_sections and occurrences:
+                score = 0.6 * section + 0.25 * by_name + 0.15 * by_desc
+            else:
+                score = 0.6 * by_name + 0.4 * by_desc
+            reason = {"section": round(section, 3), "name": round(by_name, 3), "desc": round(by_desc, 3),
+                      "occurrences": len(occurrences)}
+            if best is None or score > best[0]:
+                best = (score, node, reason)
+        if best is None or best[0] <= 0:
+            continue
+        score, node, reason = best
+        location = document.locate(occurrences[0], occurrences[0] + len(point)) if occurrences and document else {}
+        results.append(Candidate("belong", min(score, 1.0), {"term": point, "nodeKey": node["key"], "nodeName": node["name"],
+                                                             "reason": reason}, location))
+    results.sort(key=lambda c: -c.score)
+    return results
+
+
+def mine(document: Document, points: Iterable[str] | None = None, graph_nodes: list[dict] | None = None,
+         terms: Iterable[str] = ()) -> list[Candidate]:
+    """Attribute points to the graph's catalogue nodes (graph_nodes: [{key, name, desc}]) or, without
+    a graph, to the document's own recognised catalogue (keys are heading indexes)."""
+    if points is None:
+        from toolkit.mining import points as point_miner
+
+        points = [c.payload["term"] for c in point_miner.mine(document, terms, limit=100)]
+    _method, headings = catalogue_miner.recognise(document)
+    spans = sections(document, headings)
+    if graph_nodes is None:
+        nodes = [{"key": i, "name": h["title"], "desc": ""} for i, h in enumerate(headings)]
+        node_sections = {index: [(start, end)] for index, start, end in spans}
+    else:
+        nodes = graph_nodes
+        # A graph node owns the sections of the document headings that carry its name.
+        node_sections: dict = {}
+        for index, start, end in spans:
+            title = headings[index]["title"]
+            scored = [(name_similarity(_NUMBERING.sub("", title), n["name"]), n["key"]) for n in graph_nodes]
+            if scored:
+                similarity, key = max(scored)
+                if similarity >= 0.6:
+                    node_sections.setdefault(key, []).append((start, end))
+    heading_titles = {h["title"] for h in headings}
+    return attribute([p for p in points if p not in heading_titles], nodes, document, node_sections or None)

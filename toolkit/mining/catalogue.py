@@ -1,0 +1,131 @@
+"""Catalogue recognition: the chapter/section tree of a document, with page numbers, from (in this
+order of trust) Word heading styles, PDF bookmarks, or numbering and layout alone."""
+from __future__ import annotations
+
+import re
+from statistics import median
+
+from toolkit.mining.candidates import Candidate
+from toolkit.mining.documents import Document
+
+CN = "一二三四五六七八九十百零〇两"
+# Numbering styles, outermost first as Chinese textbooks nest them; the rank orders them, the
+# level of a heading is its depth among the ranks open above it.
+NUMBERED = [
+    (re.compile(rf"^第\s*[{CN}\d]+\s*[篇编部]"), 0),
+    (re.compile(rf"^第\s*[{CN}\d]+\s*章"), 1),
+    (re.compile(rf"^第\s*[{CN}\d]+\s*节"), 2),
+    (re.compile(r"^\d+\.\d+\.\d+(?![.\d])"), 4),
+    (re.compile(r"^\d+\.\d+(?![.\d])"), 3),
+    (re.compile(rf"^[{CN}]+\s*[、.．]"), 5),
+    (re.compile(rf"^[（(]\s*[{CN}]+\s*[)）]"), 6),
+    (re.compile(r"^\d+\s*[、．](?!\d)|^\d+\.(?!\d)(?=\s*\D)"), 7),
+    (re.compile(r"^[（(]\s*\d+\s*[)）]"), 8),
+]
+MAX_HEADING_CHARS = 40
+SENTENCE_END = ("。", "；", ";", "，", ",", "：", ":", "！", "？")
+
+
+def numbered_rank(text: str) -> int | None:
+    if len(text) > MAX_HEADING_CHARS or text.endswith(SENTENCE_END):
+        return None
+    for pattern, rank in NUMBERED:
+        if pattern.match(text):
+            # 1. at the start of a body sentence is a list item, not a heading: headings are short.
+            return rank
+    return None
+
+
+def _nest(items: list[dict]) -> list[dict]:
+    """Give each item its parent index from the levels (a level jump attaches to the nearest above)."""
+    stack: list[int] = []
+    for index, item in enumerate(items):
+        while stack and items[stack[-1]]["level"] >= item["level"]:
+            stack.pop()
+        item["parent"] = stack[-1] if stack else None
+        stack.append(index)
+    return items
+
+
+def recognise(document: Document) -> tuple[str, list[dict]]:
+    """(method, headings): each heading {title, level (1 = top), page, start, end, parent}."""
+    styled = [(i, p) for i, p in enumerate(document.paragraphs) if p.style_level]
+    if styled:
+        items = [{"title": document.text[p.start:p.end], "level": p.style_level, "page": p.page, "start": p.start,
+                  "end": p.end} for _, p in styled]
+        return "styles", _nest(_renumber(items))
+    if document.bookmarks:
+        items = []
+        for mark in document.bookmarks:
+            start = end = None
+            if mark.page is not None:
+                found = _find_title(document, mark.title, mark.page)
+                if found is not None:
+                    start, end = found
+            items.append({"title": mark.title, "level": mark.level, "page": mark.page, "start": start, "end": end})
+        return "bookmarks", _nest(_renumber(items))
+    return "numbering", _nest(_by_numbering(document))
+
+
+def _find_title(document: Document, title: str, page: int) -> tuple[int, int] | None:
+    compact = re.sub(r"\s+", "", title)
+    for paragraph in document.paragraphs:
+        if paragraph.page == page and re.sub(r"\s+", "", document.text[paragraph.start:paragraph.end]).startswith(compact):
+            return paragraph.start, paragraph.end
+    return None
+
+
+def _renumber(items: list[dict]) -> list[dict]:
+    """Levels as depth: styles 2, 3 with no 1 become 1, 2."""
+    levels = sorted({item["level"] for item in items})
+    depth = {level: index + 1 for index, level in enumerate(levels)}
+    for item in items:
+        item["level"] = depth[item["level"]]
+    return items
+
+
+def _by_numbering(document: Document) -> list[dict]:
+    sizes = [p.font_size for p in document.paragraphs if p.font_size]
+    body_size = median(sizes) if sizes else None
+    items: list[dict] = []
+    open_ranks: list[float] = []
+    for paragraph in document.paragraphs:
+        text = document.text[paragraph.start:paragraph.end].strip()
+        rank: float | None = numbered_rank(text)
+        if rank is None and body_size and paragraph.font_size and paragraph.font_size >= body_size * 1.15 \
+                and len(text) <= MAX_HEADING_CHARS and not text.endswith(SENTENCE_END):
+            # An unnumbered line set larger than the body text: rank it by its size among headings.
+            rank = 10 - paragraph.font_size / body_size
+        if rank is None:
+            continue
+        while open_ranks and open_ranks[-1] >= rank:
+            open_ranks.pop()
+        open_ranks.append(rank)
+        items.append({"title": text, "level": len(open_ranks), "page": paragraph.page, "start": paragraph.start,
+                      "end": paragraph.end})
+    return items
+
+
+def tree(items: list[dict]) -> list[dict]:
+    """Nested form for the API and the CLI."""
+    nodes = [{"title": i["title"], "level": i["level"], "page": i["page"], "children": []} for i in items]
+    roots = []
+    for item, node in zip(items, nodes):
+        if item["parent"] is None:
+            roots.append(node)
+        else:
+            nodes[item["parent"]]["children"].append(node)
+    return roots
+
+
+def mine(document: Document) -> list[Candidate]:
+    """One candidate per heading, in order; payload parent is the index of the parent heading."""
+    method, items = recognise(document)
+    score = {"styles": 0.95, "bookmarks": 0.95, "numbering": 0.8}[method]
+    candidates = []
+    for index, item in enumerate(items):
+        location = document.locate(item["start"], item["end"]) if item["start"] is not None else {"page": item["page"]}
+        candidates.append(Candidate("catalogue", score, {"title": item["title"], "level": item["level"], "index": index,
+                                                          "parent": item["parent"], "page": item["page"],
+                                                          "method": method}, location))
+    return candidates

@@ -1,0 +1,396 @@
+"""Text materials (.txt .docx .pdf .jpg .jpeg .png) as normalised text that remembers where each
+piece came from: page, paragraph and character offsets, heading styles, PDF bookmarks, and for OCR
+the box of every recognised line, so a mined result can point back at its place in the original.
+
+Everything here is storage-free: `read_document(name, data)` -> `Document`.
+"""
+from __future__ import annotations
+
+import io
+import re
+import unicodedata
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from toolkit.errors import FormatError, ValidationError
+from toolkit.mining import ocr
+from toolkit.uploads import SOURCE_SUFFIXES, check_suffix
+
+IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png")
+# A PDF page with fewer characters than this in its text layer is treated as scanned and read by OCR.
+MIN_TEXT_LAYER_CHARS = 8
+
+
+@dataclass
+class Paragraph:
+    page: int
+    start: int
+    end: int
+    # Heading level from a Word style (1 = Heading 1), None for body text.
+    style_level: int | None = None
+    # Largest font size on the paragraph (PDF text layer), for layout-based headings.
+    font_size: float | None = None
+    # [x0, y0, x1, y1] in page pixels (top-left origin) when known.
+    box: list[float] | None = None
+
+
+@dataclass
+class Line:
+    page: int
+    start: int
+    end: int
+    box: list[float]
+    confidence: float | None = None
+
+
+@dataclass
+class Page:
+    page: int
+    start: int
+    end: int
+    ocr: bool = False
+    width: float | None = None
+    height: float | None = None
+
+
+@dataclass
+class Bookmark:
+    title: str
+    level: int
+    page: int | None
+
+
+@dataclass
+class Document:
+    text: str = ""
+    paragraphs: list[Paragraph] = field(default_factory=list)
+    pages: list[Page] = field(default_factory=list)
+    lines: list[Line] = field(default_factory=list)
+    bookmarks: list[Bookmark] = field(default_factory=list)
+    kind: str = "txt"
+
+    def paragraph_text(self, index: int) -> str:
+        paragraph = self.paragraphs[index]
+        return self.text[paragraph.start:paragraph.end]
+
+    def page_at(self, offset: int) -> int:
+        for page in self.pages:
+            if page.start <= offset <= page.end:
+                return page.page
+        return self.pages[-1].page if self.pages else 1
+
+    def paragraph_at(self, offset: int) -> int:
+        """Index of the paragraph holding `offset` (binary search: paragraphs are in order)."""
+        low, high = 0, len(self.paragraphs) - 1
+        while low < high:
+            middle = (low + high + 1) // 2
+            if self.paragraphs[middle].start <= offset:
+                low = middle
+            else:
+                high = middle - 1
+        return max(low, 0)
+
+    def locate(self, start: int, end: int) -> dict:
+        return {"page": self.page_at(start), "paragraph": self.paragraph_at(start), "start": start, "end": end}
+
+    def layout(self) -> dict:
+        """The JSON kept on TextSource.layout."""
+        return {"kind": self.kind, "paragraphs": [_compact(asdict(p)) for p in self.paragraphs],
+                "pages": [_compact(asdict(p)) for p in self.pages], "lines": [_compact(asdict(l)) for l in self.lines],
+                "bookmarks": [asdict(b) for b in self.bookmarks]}
+
+    @classmethod
+    def from_layout(cls, text: str, layout: dict) -> "Document":
+        layout = layout or {}
+        return cls(text=text, kind=layout.get("kind", "txt"),
+                   paragraphs=[Paragraph(**p) for p in layout.get("paragraphs", [])],
+                   pages=[Page(**p) for p in layout.get("pages", [])],
+                   lines=[Line(**l) for l in layout.get("lines", [])],
+                   bookmarks=[Bookmark(**b) for b in layout.get("bookmarks", [])])
+
+    @classmethod
+    def from_text(cls, text: str) -> "Document":
+        """A plain string (tests, the CLI on stdin) as a one-page document."""
+        builder = _Builder()
+        for raw_line in normalise(text).split("\n"):
+            builder.add(raw_line)
+        builder.end_page(1)
+        return builder.document("txt")
+
+
+def _compact(row: dict) -> dict:
+    return {k: v for k, v in row.items() if v is not None and v is not False}
+
+
+_SPACE = re.compile(r"[ \t\u00a0\u3000]+")
+_CJK_GAP = re.compile(r"(?<=[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef])\s+(?=[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef])")
+
+
+def normalise(text: str, join_cjk: bool = False) -> str:
+    """NFKC for full-width letters and digits (Chinese punctuation kept), one kind of newline,
+    runs of spaces folded; `join_cjk` drops spaces between Chinese characters, which OCR and some
+    PDFs put between every character (a typed file keeps its own spaces)."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\f", "\n")
+    text = "".join(_fold(ch) for ch in text)
+    text = _SPACE.sub(" ", text)
+    return _CJK_GAP.sub("", text) if join_cjk else text
+
+
+_KEEP_PUNCTUATION = set("，。：；！？（）、“”‘’《》【】")
+
+
+def _fold(ch: str) -> str:
+    if ch in _KEEP_PUNCTUATION or ch < "\uff01" or ch > "\uff5e":
+        return ch if ch.isprintable() or ch == "\n" else " "
+    return unicodedata.normalize("NFKC", ch)
+
+
+class _Builder:
+    """Appends paragraphs and pages, keeping offsets right."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.length = 0
+        self.paragraphs: list[Paragraph] = []
+        self.pages: list[Page] = []
+        self.lines: list[Line] = []
+        self.page_start = 0
+        self.page = 1
+
+    def add(self, text: str, join_cjk: bool = False, **extra) -> Paragraph | None:
+        text = normalise(text, join_cjk).strip()
+        if not text:
+            return None
+        if self.parts:
+            self.parts.append("\n")
+            self.length += 1
+        start = self.length
+        self.parts.append(text)
+        self.length += len(text)
+        paragraph = Paragraph(page=self.page, start=start, end=self.length, **extra)
+        self.paragraphs.append(paragraph)
+        return paragraph
+
+    def end_page(self, number: int, **extra) -> None:
+        self.pages.append(Page(page=number, start=self.page_start, end=self.length, **extra))
+        self.page = number + 1
+        self.page_start = self.length + 1
+
+    def document(self, kind: str, bookmarks: list[Bookmark] | None = None) -> Document:
+        return Document(text="".join(self.parts), paragraphs=self.paragraphs, pages=self.pages, lines=self.lines,
+                        bookmarks=bookmarks or [], kind=kind)
+
+
+# Course text is rarely over a few MB; past this a "text" is a mistake or an attack, and the miners
+# would hold a task for hours.
+MAX_SOURCE_MB = 20
+
+
+def max_bytes() -> int:
+    return MAX_SOURCE_MB * 1024 * 1024
+
+
+def read_document(name: str, data: bytes) -> Document:
+    """Read one text material; bad files raise FormatError/ValidationError naming the file."""
+    where = Path(name).name
+    suffix = check_suffix(name, SOURCE_SUFFIXES)
+    if not data:
+        raise FormatError("format.empty", where=where)
+    if len(data) > max_bytes():
+        raise FormatError("format.too_large", where=where, limit=max_bytes() // (1024 * 1024))
+    if suffix == ".txt":
+        document = _read_txt(where, data)
+    elif suffix == ".docx":
+        document = _read_docx(where, data)
+    elif suffix == ".pdf":
+        document = _read_pdf(where, data)
+    else:
+        document = _read_image(where, data)
+    if not document.text.strip():
+        raise ValidationError("mining.no_text", where=where)
+    return document
+
+
+def decode_text(data: bytes, where: str) -> str:
+    if b"\x00" in data[:4096] and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise FormatError("format.unreadable", where=where, detail="binary data, not text")
+    for encoding in ("utf-8-sig", "utf-16", "gb18030"):
+        if encoding == "utf-16" and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
+            continue
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    raise FormatError("format.unreadable", where=where, detail="unknown text encoding")
+
+
+def _read_txt(where: str, data: bytes) -> Document:
+    text = decode_text(data, where)
+    builder = _Builder()
+    pages = text.split("\f")
+    for number, page_text in enumerate(pages, 1):
+        for raw_line in page_text.replace("\r\n", "\n").split("\n"):
+            builder.add(raw_line)
+        builder.end_page(number)
+    return builder.document("txt")
+
+
+def _read_docx(where: str, data: bytes) -> Document:
+    import docx
+    from docx.opc.exceptions import PackageNotFoundError
+
+    from toolkit.formats.docx import _style_level
+    from toolkit.formats.limits import open_zip
+
+    open_zip(data, where)
+    try:
+        word = docx.Document(io.BytesIO(data))
+    except (PackageNotFoundError, KeyError, ValueError) as exc:
+        raise FormatError("format.unreadable", where=where, detail="not a Word document") from exc
+    builder = _Builder()
+    body = word.element.body
+    from docx.table import Table
+    from docx.text.paragraph import Paragraph as WordParagraph
+
+    for child in body.iterchildren():
+        tag = child.tag.rsplit("}", 1)[-1]
+        if tag == "p":
+            paragraph = WordParagraph(child, word)
+            builder.add(paragraph.text, style_level=_style_level(paragraph))
+        elif tag == "tbl":
+            for row in Table(child, word).rows:
+                cells = []
+                for cell in row.cells:
+                    value = cell.text.strip()
+                    if value and (not cells or cells[-1] != value):  # merged cells repeat
+                        cells.append(value)
+                builder.add("\t".join(cells))
+    builder.end_page(1)
+    return builder.document("docx")
+
+
+def _read_pdf(where: str, data: bytes) -> Document:
+    from pdfminer.layout import LAParams, LTChar, LTTextBox, LTTextLine
+    from pdfminer.high_level import extract_pages
+    from pdfminer.pdfparser import PDFSyntaxError
+    from pdfminer.psparser import PSException
+
+    builder = _Builder()
+    try:
+        pages = list(extract_pages(io.BytesIO(data), laparams=LAParams(line_margin=0.3)))
+    except (PDFSyntaxError, PSException, ValueError, TypeError, KeyError, AssertionError) as exc:
+        raise FormatError("format.unreadable", where=where, detail="not a readable PDF") from exc
+    if not pages:
+        raise FormatError("format.unreadable", where=where, detail="the PDF has no pages")
+    for number, layout in enumerate(pages, 1):
+        height = float(layout.height)
+        boxes = sorted((item for item in layout if isinstance(item, LTTextBox)), key=lambda b: (-b.y1, b.x0))
+        page_chars = sum(len(box.get_text().strip()) for box in boxes)
+        if page_chars < MIN_TEXT_LAYER_CHARS:
+            _ocr_pdf_page(builder, where, data, number)
+            continue
+        for box in boxes:
+            sizes = [char.size for line in box if isinstance(line, LTTextLine) for char in line if isinstance(char, LTChar)]
+            # pdfminer joins a box's lines with newlines; a box is one paragraph.
+            builder.add(box.get_text().replace("\n", ""), font_size=round(max(sizes), 1) if sizes else None,
+                        box=[round(box.x0, 1), round(height - box.y1, 1), round(box.x1, 1), round(height - box.y0, 1)])
+        builder.end_page(number, width=float(layout.width), height=height)
+    return builder.document("pdf", _pdf_bookmarks(data))
+
+
+def _pdf_bookmarks(data: bytes) -> list[Bookmark]:
+    """The PDF outline with the page each entry points at (None when it cannot be resolved)."""
+    from pdfminer.pdfdocument import PDFDocument, PDFNoOutlines
+    from pdfminer.pdfpage import PDFPage
+    from pdfminer.pdfparser import PDFParser
+    from pdfminer.pdftypes import resolve1
+
+    try:
+        document = PDFDocument(PDFParser(io.BytesIO(data)))
+        page_numbers = {page.pageid: number for number, page in enumerate(PDFPage.create_pages(document), 1)}
+        marks = []
+        for level, title, dest, action, _se in document.get_outlines():
+            target = dest
+            if target is None and action is not None:
+                action = resolve1(action)
+                target = action.get("D") if isinstance(action, dict) else None
+            target = resolve1(target)
+            if isinstance(target, (bytes, str)):
+                try:
+                    target = resolve1(document.get_dest(target))
+                except Exception:  # a named destination missing from the file
+                    target = None
+            if isinstance(target, dict):
+                target = resolve1(target.get("D"))
+            page = None
+            if isinstance(target, list) and target:
+                reference = target[0]
+                page = page_numbers.get(getattr(reference, "objid", None))
+            marks.append(Bookmark(title=normalise(str(title)).strip(), level=int(level), page=page))
+        return [m for m in marks if m.title]
+    except PDFNoOutlines:
+        return []
+    except Exception:  # a broken outline is no reason to refuse the text
+        return []
+
+
+def _ocr_pdf_page(builder: _Builder, where: str, data: bytes, number: int) -> None:
+    image, width, height = ocr.render_pdf_page(data, number, where)
+    _add_ocr_lines(builder, ocr.recognise(image, where))
+    builder.end_page(number, ocr=True, width=width, height=height)
+
+
+def _read_image(where: str, data: bytes) -> Document:
+    width, height = ocr.image_size(data, where)
+    builder = _Builder()
+    _add_ocr_lines(builder, ocr.recognise(data, where))
+    builder.end_page(1, ocr=True, width=width, height=height)
+    return builder.document("image")
+
+
+_PARAGRAPH_END = tuple("。！？：；!?:;")
+_NUMBERED_HEADING = re.compile(r"^(?:第[一二三四五六七八九十百零〇\d]+[章节篇部分]|\d+(?:\.\d+)+\s*\S|[一二三四五六七八九十]+[、.．])")
+
+
+def _split_ocr_paragraph(lines: list[ocr.RecognisedLine]) -> list[list[ocr.RecognisedLine]]:
+    """Tesseract often puts a heading and the text below it in one paragraph: a line that ends a
+    sentence, or stops well short of the widest line, ends a paragraph of ours."""
+    widest = max(line.box[2] - line.box[0] for line in lines)
+    groups: list[list[ocr.RecognisedLine]] = [[]]
+    for line in lines:
+        text = normalise(line.text, join_cjk=True).strip()
+        heading = len(text) <= 30 and _NUMBERED_HEADING.match(text) is not None
+        if heading and groups[-1]:
+            groups.append([])
+        groups[-1].append(line)
+        if heading or text.endswith(_PARAGRAPH_END) or (line.box[2] - line.box[0]) < 0.7 * widest:
+            groups.append([])
+    return [group for group in groups if group]
+
+
+def _add_ocr_lines(builder: _Builder, blocks: list[list[ocr.RecognisedLine]]) -> None:
+    """Paragraphs from OCR lines; every line keeps its box and its offsets in the text."""
+    paragraphs = [group for lines in blocks if lines for group in _split_ocr_paragraph(lines)]
+    for lines in paragraphs:
+        pieces = [normalise(line.text, join_cjk=True).strip() for line in lines]
+        if not any(pieces):
+            continue
+        # Chinese lines wrap mid-sentence: join them without a space (English gets one).
+        text, spans = "", []
+        for piece in pieces:
+            if not piece:
+                spans.append(None)
+                continue
+            joiner = " " if text and text[-1].isascii() and piece[0].isascii() and text[-1].isalnum() else ""
+            text += joiner
+            spans.append((len(text), len(text) + len(piece)))
+            text += piece
+        paragraph = builder.add(text, join_cjk=True)
+        if paragraph is None:
+            continue
+        boxes = [line.box for line in lines]
+        paragraph.box = [min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)]
+        for line, span in zip(lines, spans):
+            if span is not None:
+                builder.lines.append(Line(page=builder.page, start=paragraph.start + span[0], end=paragraph.start + span[1],
+                                          box=line.box, confidence=line.confidence))

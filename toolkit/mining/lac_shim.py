@@ -1,0 +1,90 @@
+"""Baidu LAC, loaded once per process and per mode, with a user dictionary of course terms.
+
+LAC 2.1.2 imports `paddle.fluid`, which PaddlePaddle 2.6+ renamed `paddle.base`; the aliases below
+are the only place that knows, so nothing else imports LAC or paddle directly.
+"""
+from __future__ import annotations
+
+import concurrent.futures
+import hashlib
+import logging
+import os
+import sys
+import tempfile
+import threading
+import warnings
+from typing import Iterable
+
+from toolkit.errors import ValidationError
+
+BATCH_SIZE = 256
+_lock = threading.Lock()
+_models: dict[tuple[str, str], object] = {}
+# Paddle's CPU kernels keep per-thread state: a predictor made in one thread and run in another
+# fails ("could not execute a primitive"). Every LAC call goes through this one thread.
+_thread = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="lac")
+
+
+def _import_lac():
+    os.environ.setdefault("GLOG_minloglevel", "2")  # paddle's C++ logging would flood stderr
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            import paddle
+            import paddle.base
+            import paddle.base.core
+
+            sys.modules.setdefault("paddle.fluid", paddle.base)
+            sys.modules.setdefault("paddle.fluid.core", paddle.base.core)
+            from LAC import LAC
+    except ImportError as exc:
+        raise ValidationError("mining.lac_missing", detail=str(exc)) from exc
+    logging.getLogger("paddle").setLevel(logging.ERROR)
+    return LAC
+
+
+def model(mode: str = "lac", terms: Iterable[str] = ()) -> object:
+    return _thread.submit(_model, mode, tuple(terms)).result()
+
+
+def _model(mode: str, terms: Iterable[str]) -> object:
+    """mode: seg (words), lac (words + part of speech and entities), rank (that + word importance).
+    `terms` is the user dictionary; each distinct dictionary gets its own model instance."""
+    terms = sorted({t.strip() for t in terms if t and t.strip()})
+    key = (mode, hashlib.sha1("\n".join(terms).encode("utf-8")).hexdigest() if terms else "")
+    with _lock:
+        found = _models.get(key)
+        if found is None:
+            lac_class = _import_lac()
+            found = lac_class(mode=mode)
+            if terms:
+                with tempfile.NamedTemporaryFile("w", suffix=".txt", encoding="utf-8", delete=False) as handle:
+                    # Tagged nz (proper term) so the miners treat dictionary words as terms.
+                    handle.write("\n".join(f"{t}/nz" for t in terms if " " not in t and "/" not in t) + "\n")
+                    path = handle.name
+                try:
+                    found.load_customization(path, sep=None)
+                finally:
+                    os.unlink(path)
+            if len(_models) > 16:  # many graphs' dictionaries in one long-lived worker
+                _models.clear()
+            _models[key] = found
+        return found
+
+
+def run(texts: list[str], mode: str = "lac", terms: Iterable[str] = ()) -> list:
+    """LAC over many texts in batches; empty strings are passed through as empty results."""
+    return _thread.submit(_run, texts, mode, tuple(terms)).result()
+
+
+def _run(texts: list[str], mode: str, terms: Iterable[str]) -> list:
+    lac = _model(mode, terms)
+    results: list = [None] * len(texts)
+    work = [(i, t) for i, t in enumerate(texts) if t.strip()]
+    for begin in range(0, len(work), BATCH_SIZE):
+        chunk = work[begin:begin + BATCH_SIZE]
+        outputs = lac.run([t for _, t in chunk])
+        for (index, _), output in zip(chunk, outputs):
+            results[index] = output
+    empty = [] if mode == "seg" else ([[], []] if mode == "lac" else [[], [], []])
+    return [r if r is not None else empty for r in results]

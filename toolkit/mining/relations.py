@@ -1,0 +1,153 @@
+"""Relations between knowledge points: prerequisite (Behind: start must be learnt before target),
+contain (Contain: start contains target) and related (Mutual), each with the sentence that supports
+it, plus how strongly the two points co-occur across the document."""
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from itertools import combinations
+from typing import Iterable
+
+from toolkit.mining.analysis import Sentence, split_sentences
+from toolkit.mining.candidates import Candidate
+from toolkit.mining.documents import Document
+
+# Each cue: (regex over the sentence with points replaced by {X}/{Y} placeholders, type, which
+# placeholder is the start). Points become placeholders P0, P1... in sentence order first.
+_BEHIND_CUES = [
+    (r"学习(?P<b>P\d+)(?:之前|以前|前)[^P。]*?(?:先|应当?|需要?|必须)?[^P。]*?(?:掌握|了解|学习|学好|熟悉)(?P<a>P\d+)", "a", "b"),
+    (r"(?P<a>P\d+)是(?:学习)?(?P<b>P\d+)的(?:基础|前提|先修|先导)", "a", "b"),
+    (r"(?P<b>P\d+)(?:以|是以)(?P<a>P\d+)为(?:基础|前提)", "a", "b"),
+    (r"在(?P<a>P\d+)的基础上[^P。]*?(?P<b>P\d+)", "a", "b"),
+    (r"(?P<b>P\d+)(?:依赖于|依赖|建立在|基于)(?P<a>P\d+)", "a", "b"),
+    (r"掌握(?:了)?(?P<a>P\d+)(?:之后|以后|后)[^P。]*?(?:才能|可以|便可|再)[^P。]*?(?P<b>P\d+)", "a", "b"),
+    (r"先(?:学习?|掌握)?(?P<a>P\d+)[^P。]*?再(?:学习?|掌握)?(?P<b>P\d+)", "a", "b"),
+    (r"(?P<b>P\d+)(?:需要|要求)(?:先|预先)?(?:掌握|具备|了解)(?P<a>P\d+)", "a", "b"),
+]
+_CONTAIN_CUES = [
+    (r"(?P<a>P\d+)(?:主要)?(?:包括|包含|分为|可分为|划分为|有|由)[^。]*?(?P<list>(?:P\d+[、，,和与及或以及]*)+)(?:等|组成|构成|几种|两种|三种|[。；])", "list"),
+    (r"(?P<b>P\d+)(?:是|属于)(?P<a>P\d+)的(?:一种|一类|一部分|组成部分|特例|特殊情况|分支)", "single"),
+    (r"(?P<b>P\d+)属于(?P<a>P\d+)", "single"),
+]
+_MUTUAL_CUES = [
+    r"(?P<a>P\d+)(?:与|和|同)(?P<b>P\d+)(?:密切相关|相关|有关|有密切联系|相互联系|相互关联|相对应|相似|类似|互为|的区别|的联系|的关系|的比较)",
+]
+_BEHIND = [(re.compile(p), a, b) for p, a, b in _BEHIND_CUES]
+_CONTAIN = [(re.compile(p), kind) for p, kind in _CONTAIN_CUES]
+_MUTUAL = [re.compile(p) for p in _MUTUAL_CUES]
+
+
+def _mentions(text: str, matcher: re.Pattern | None) -> list[tuple[int, int, str]]:
+    if matcher is None:
+        return []
+    return [(m.start(), m.end(), m.group(0)) for m in matcher.finditer(text)]
+
+
+def build_matcher(points: Iterable[str]) -> re.Pattern | None:
+    """One alternation, longest first, so 二叉树的遍历 wins over 二叉树."""
+    names = sorted({p.strip() for p in points if p and len(p.strip()) >= 1}, key=lambda p: (-len(p), p))
+    if not names:
+        return None
+    return re.compile("|".join(re.escape(n) for n in names))
+
+
+def _placeholders(text: str, mentions: list[tuple[int, int, str]]) -> tuple[str, list[tuple[int, int, str]]]:
+    out, last = [], 0
+    for index, (start, end, _name) in enumerate(mentions):
+        out.append(text[last:start])
+        out.append(f"P{index}")
+        last = end
+    out.append(text[last:])
+    return "".join(out), mentions
+
+
+def _pairs_in(sentence_text: str, mentions) -> list[tuple[str, str, str, str]]:
+    """(type, start name, target name, cue) found in one sentence."""
+    coded, _ = _placeholders(sentence_text, mentions)
+    names = [m[2] for m in mentions]
+
+    def name(code: str) -> str:
+        return names[int(code[1:])]
+
+    found = []
+    for regex, first, second in _BEHIND:
+        for m in regex.finditer(coded):
+            found.append(("Behind", name(m.group(first)), name(m.group(second)), regex.pattern[:12]))
+    for regex, kind in _CONTAIN:
+        for m in regex.finditer(coded):
+            if kind == "list":
+                for code in re.findall(r"P\d+", m.group("list")):
+                    found.append(("Contain", name(m.group("a")), name(code), "contain"))
+            else:
+                found.append(("Contain", name(m.group("a")), name(m.group("b")), "belongs"))
+    for regex in _MUTUAL:
+        for m in regex.finditer(coded):
+            found.append(("Mutual", name(m.group("a")), name(m.group("b")), "related"))
+    return [f for f in found if f[1] != f[2]]
+
+
+def extract(sentences: list[Sentence], points: Iterable[str], document: Document | None = None,
+            min_cooccurrence: int = 2) -> list[Candidate]:
+    matcher = build_matcher(points)
+    cooccur: Counter = Counter()
+    mentions_of: Counter = Counter()
+    explicit: dict[tuple[str, str, str], tuple[Sentence, str]] = {}
+    first_pair_sentence: dict[tuple[str, str], Sentence] = {}
+    for sentence in sentences:
+        mentions = _mentions(sentence.text, matcher)
+        names = sorted({m[2] for m in mentions})
+        for name in names:
+            mentions_of[name] += 1
+        for a, b in combinations(names, 2):
+            cooccur[(a, b)] += 1
+            first_pair_sentence.setdefault((a, b), sentence)
+        if len(mentions) >= 2:
+            for kind, start, target, cue in _pairs_in(sentence.text, mentions):
+                explicit.setdefault((kind, start, target), (sentence, cue))
+    total = max(len(sentences), 1)
+
+    def strength(a: str, b: str) -> float:
+        """Normalised PMI of the two points over sentences, 0..1."""
+        pair = cooccur.get(tuple(sorted((a, b))), 0)
+        if not pair:
+            return 0.0
+        p_ab = pair / total
+        p_a, p_b = mentions_of[a] / total, mentions_of[b] / total
+        if p_ab >= 1:
+            return 1.0
+        return max(0.0, math.log(p_ab / (p_a * p_b)) / -math.log(p_ab))
+
+    candidates = []
+    covered = set()
+    for (kind, start, target), (sentence, cue) in explicit.items():
+        co = strength(start, target)
+        score = {"Behind": 0.85, "Contain": 0.8, "Mutual": 0.7}[kind] + 0.15 * co
+        covered.add(tuple(sorted((start, target))))
+        candidates.append(_candidate(kind, start, target, min(score, 1.0), sentence, co,
+                                     cooccur.get(tuple(sorted((start, target))), 0), document, cue))
+    for (a, b), count in cooccur.items():
+        if (a, b) in covered or count < min_cooccurrence:
+            continue
+        co = strength(a, b)
+        if co <= 0.1:
+            continue
+        candidates.append(_candidate("Mutual", a, b, 0.3 + 0.4 * co, first_pair_sentence[(a, b)], co, count, document,
+                                     "co-occurrence"))
+    candidates.sort(key=lambda c: -c.score)
+    return candidates
+
+
+def _candidate(kind, start, target, score, sentence: Sentence, co: float, count: int, document, cue) -> Candidate:
+    location = document.locate(sentence.start, sentence.end) if document is not None else {"start": sentence.start, "end": sentence.end}
+    return Candidate("relations", score, {"type": kind, "start": start, "target": target, "sentence": sentence.text.strip(),
+                                          "cooccurrence": round(co, 4), "sentences": count, "cue": cue}, location)
+
+
+def mine(document: Document, points: Iterable[str] | None = None, terms: Iterable[str] = ()) -> list[Candidate]:
+    """Relations among `points` (a graph's node names), or among the document's own mined points."""
+    if points is None:
+        from toolkit.mining import points as point_miner
+
+        points = [c.payload["term"] for c in point_miner.mine(document, terms, limit=150)]
+    return extract(split_sentences(document), list(points) + list(terms), document)

@@ -1,0 +1,222 @@
+"""Reviewing mined results: list, edit, reject, accept (one, several, or all above a score).
+
+Accepting writes into the graph through the graph engine (so templates, control flags and revisions
+are respected) inside one transaction: if any result cannot be placed, nothing is written.
+Points become nodes under the chosen catalogue node, definitions a node's define, relations graph
+relations, a catalogue a subtree; every node made keeps the result's source in `origin`.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from tortoise.transactions import in_transaction
+
+from toolkit import audit, roles
+from toolkit.errors import NotFound, ValidationError
+from toolkit.graphs import relations as graph_relations
+from toolkit.graphs import tree
+from toolkit.graphs.guard import open_graph
+from toolkit.graphs.listing import check_paging
+from toolkit.mining.tasks import get_task
+from toolkit.model import MiningResult, MiningTask, Node, User
+
+REVIEWABLE = ("pending", "edited")
+POINT_TYPES = ("KnowPoint", "AbilityPoint", "KnowUnit")
+CATALOGUE_TYPES = ("Catalogue", "KnowUnit", "AbilityPoint", "KnowPoint")
+
+
+def result_view(row: MiningResult) -> dict:
+    return {"id": row.id, "taskId": row.task_id, "kind": row.kind, "state": row.state, "score": row.score,
+            "payload": row.edited_payload or row.payload, "original": row.payload if row.edited_payload else None,
+            "sourceId": row.source_id, "location": row.location, "targetNodeId": row.target_node_id,
+            "createdNodeId": row.created_node_id, "reviewerId": row.reviewer_id,
+            "reviewTime": row.reviewed_at.isoformat() if row.reviewed_at else None}
+
+
+async def _visible_task_ids(user: User, task_ids: list[int] | None, graph_ids: list[int] | None) -> list[int]:
+    ids: list[int] = []
+    for task_id in task_ids or []:
+        ids.append((await get_task(user, task_id)).id)
+    for graph_id in graph_ids or []:
+        await open_graph(user, graph_id)
+        ids += await MiningTask.filter(graph_id=graph_id).values_list("id", flat=True)
+    if task_ids is None and graph_ids is None:
+        query = MiningTask.all() if user.role == roles.SUPER else MiningTask.filter(create_user_id=user.id)
+        ids = await query.values_list("id", flat=True)
+    return list(dict.fromkeys(ids))
+
+
+async def list_results(user: User, task_ids: list[int] | None = None, graph_ids: list[int] | None = None,
+                       kind: str | None = None, state: str | None = None, min_score: float | None = None,
+                       keyword: str = "", page: int = 1, page_size: int = 10) -> tuple[list[dict], int]:
+    check_paging(page, page_size)
+    ids = await _visible_task_ids(user, task_ids, graph_ids)
+    query = MiningResult.filter(task_id__in=ids)
+    if kind:
+        query = query.filter(kind=kind)
+    if state:
+        query = query.filter(state=state)
+    if min_score is not None:
+        query = query.filter(score__gte=min_score)
+    rows = await query.order_by("-score", "id")
+    if keyword.strip():
+        # Payloads are JSON: filter in Python, the same on SQLite and PostgreSQL.
+        rows = [r for r in rows if keyword.strip() in str((r.edited_payload or r.payload).values())]
+    total = len(rows)
+    return [result_view(r) for r in rows[(page - 1) * page_size: page * page_size]], total
+
+
+async def _result(user: User, result_id: int) -> tuple[MiningResult, MiningTask]:
+    row = await MiningResult.get_or_none(id=result_id)
+    if row is None:
+        raise NotFound(what="what.mining_result")
+    return row, await get_task(user, row.task_id)
+
+
+EDITABLE_FIELDS = {"points": ("term",), "definitions": ("term", "sentence"), "relations": ("type", "start", "target"),
+                   "belong": ("term", "nodeKey", "nodeName"), "catalogue": ("title", "level", "parent")}
+
+
+async def edit_result(user: User, result_id: int, changes: dict) -> dict:
+    row, _task = await _result(user, result_id)
+    if row.state not in REVIEWABLE:
+        raise ValidationError("mining.result_state", state=row.state)
+    if not isinstance(changes, dict) or not changes:
+        raise ValidationError("error.body_required")
+    allowed = EDITABLE_FIELDS.get(row.kind, ())
+    payload = dict(row.edited_payload or row.payload)
+    for key, value in changes.items():
+        if key not in allowed:
+            raise ValidationError("error.field_invalid", field=key)
+        if key in ("term", "sentence", "title", "start", "target", "nodeName"):
+            if not isinstance(value, str) or not value.strip() or len(value) > 2000:
+                raise ValidationError("error.field_invalid", field=key)
+            value = value.strip()
+        if key == "type" and value not in ("Behind", "Contain", "Mutual"):
+            raise ValidationError("error.field_invalid", field=key)
+        payload[key] = value
+    row.edited_payload = payload
+    row.state = "edited"
+    if row.kind == "belong" and isinstance(payload.get("nodeKey"), int) and _task.graph_id is not None:
+        row.target_node_id = payload["nodeKey"]
+    await row.save()
+    return result_view(row)
+
+
+async def reject_results(user: User, result_ids: list[int]) -> int:
+    rows = [await _result(user, rid) for rid in dict.fromkeys(result_ids)]
+    if not rows:
+        raise ValidationError("error.field_required", field="ids")
+    for row, _ in rows:
+        if row.state not in REVIEWABLE:
+            raise ValidationError("mining.result_state", state=row.state)
+    stamp = datetime.now(timezone.utc)
+    count = await MiningResult.filter(id__in=[r.id for r, _ in rows]).update(state="rejected", reviewer_id=user.id, reviewed_at=stamp)
+    await audit.record("mining.reject", user.id, "mining_result", ",".join(str(r.id) for r, _ in rows))
+    return count
+
+
+def _child_type(access, parent: Node, preferred: tuple[str, ...]) -> str:
+    options = tree.allowed_children(access.graph).get(parent.type, [])
+    for code in preferred:
+        if code in options:
+            return code
+    if not options:
+        raise ValidationError("node.type_not_allowed", parent=parent.type, type=preferred[0])
+    return options[0]
+
+
+def _origin(row: MiningResult, task: MiningTask) -> dict:
+    location = row.location or {}
+    return {"sourceId": row.source_id, "taskId": task.id, "resultId": row.id, "page": location.get("page"),
+            "start": location.get("start"), "end": location.get("end")}
+
+
+async def _node_by_name(graph_id: int, name: str) -> Node | None:
+    return await Node.filter(graph_id=graph_id, name=name).order_by("level", "id").first()
+
+
+async def _add_node(user: User, access, graph_id: int, parent: Node, name: str, preferred, origin: dict) -> Node:
+    created = await tree.create_node(user, graph_id, parent.id, name, mode="child", node_type=_child_type(access, parent, preferred))
+    await Node.filter(id=created["id"]).update(origin=origin)
+    return await Node.get(id=created["id"])
+
+
+async def accept_results(user: User, result_ids: list[int], graph_id: int | None = None,
+                         parent_node_id: int | None = None, node_id: int | None = None) -> dict:
+    """Accept results into a graph (the task's, or `graph_id`). parent_node_id: where points and
+    catalogues go (default: belong's chosen node, else the root); node_id: the node a definition
+    belongs to (default: the node named like its term)."""
+    rows = [await _result(user, rid) for rid in dict.fromkeys(result_ids)]
+    if not rows:
+        raise ValidationError("error.field_required", field="ids")
+    for row, _ in rows:
+        if row.state not in REVIEWABLE:
+            raise ValidationError("mining.result_state", state=row.state)
+    graph_id = graph_id or rows[0][1].graph_id
+    if graph_id is None:
+        raise ValidationError("error.field_required", field="graphId")
+    access = await open_graph(user, graph_id, edit=True)
+    root = await Node.get_or_none(graph_id=graph_id, parent_id=None)
+    parent = None
+    if parent_node_id is not None:
+        parent = await Node.get_or_none(id=parent_node_id, graph_id=graph_id)
+        if parent is None:
+            raise ValidationError("node.wrong_graph", id=parent_node_id)
+    stamp = datetime.now(timezone.utc)
+    made: list[int] = []
+    async with in_transaction():
+        catalogue_nodes: dict[tuple[int, int], Node] = {}
+        for row, task in sorted(rows, key=lambda pair: (pair[0].task_id, (pair[0].payload or {}).get("index", 0), pair[0].id)):
+            payload = row.edited_payload or row.payload
+            created_id = None
+            if row.kind in ("points", "belong"):
+                target = parent
+                if target is None and row.kind == "belong" and row.target_node_id is not None:
+                    target = await Node.get_or_none(id=row.target_node_id, graph_id=graph_id)
+                target = target or root
+                existing = await Node.filter(graph_id=graph_id, parent_id=target.id, name=payload["term"]).first()
+                node = existing or await _add_node(user, access, graph_id, target, payload["term"], POINT_TYPES, _origin(row, task))
+                created_id = node.id
+            elif row.kind == "definitions":
+                node = await Node.get_or_none(id=node_id, graph_id=graph_id) if node_id is not None else await _node_by_name(graph_id, payload["term"])
+                if node is None:
+                    raise ValidationError("mining.node_required")
+                await tree.update_node(user, graph_id, node.id, None, define=payload["sentence"])
+                if not node.origin:
+                    await Node.filter(id=node.id).update(origin=_origin(row, task))
+                created_id = node.id
+            elif row.kind == "relations":
+                start = await _node_by_name(graph_id, payload["start"])
+                target_node = await _node_by_name(graph_id, payload["target"])
+                for name, found in ((payload["start"], start), (payload["target"], target_node)):
+                    if found is None:
+                        raise ValidationError("mining.relation_unresolved", name=name)
+                if payload["type"] == "Contain":
+                    await tree.move_node(user, graph_id, target_node.id, start.id)
+                else:
+                    await graph_relations.create_relation(user, graph_id, start.id, target_node.id, payload["type"],
+                                                          {"sourceId": row.source_id, "resultId": row.id})
+                created_id = target_node.id
+            elif row.kind == "catalogue":
+                above = catalogue_nodes.get((row.task_id, payload.get("parent"))) if payload.get("parent") is not None else None
+                if above is None:
+                    above = parent or root
+                node = await _add_node(user, access, graph_id, above, payload["title"], CATALOGUE_TYPES, _origin(row, task))
+                catalogue_nodes[(row.task_id, payload.get("index"))] = node
+                created_id = node.id
+            await MiningResult.filter(id=row.id).update(state="accepted", reviewer_id=user.id, reviewed_at=stamp,
+                                                        created_node_id=created_id)
+            if created_id is not None:
+                made.append(created_id)
+        await audit.record("mining.accept", user.id, "graph", graph_id, results=[r.id for r, _ in rows])
+    return {"accepted": len(rows), "nodeIds": list(dict.fromkeys(made)), "graphId": graph_id}
+
+
+async def accept_above(user: User, task_id: int, min_score: float, graph_id: int | None = None,
+                       parent_node_id: int | None = None) -> dict:
+    task = await get_task(user, task_id)
+    ids = await MiningResult.filter(task_id=task.id, state__in=list(REVIEWABLE), score__gte=min_score).order_by("id").values_list("id", flat=True)
+    if not ids:
+        return {"accepted": 0, "nodeIds": [], "graphId": graph_id or task.graph_id}
+    return await accept_results(user, list(ids), graph_id, parent_node_id)

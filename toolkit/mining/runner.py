@@ -1,0 +1,40 @@
+"""One entry to the five miners, shared by `zhitu mine` (no server) and the task worker."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from toolkit.errors import ValidationError
+from toolkit.mining import belong, catalogue, definitions, points, relations
+from toolkit.mining.candidates import KINDS, Candidate
+from toolkit.mining.documents import Document
+
+
+@dataclass
+class GraphContext:
+    """What a miner may use of a graph: its point names and its catalogue nodes."""
+
+    point_names: list[str] = field(default_factory=list)
+    catalogue_nodes: list[dict] = field(default_factory=list)  # [{key: node id, name, desc}]
+
+
+def check_kind(kind: str) -> str:
+    if kind not in KINDS:
+        raise ValidationError("mining.unknown_kind", kind=kind, allowed=", ".join(KINDS))
+    return kind
+
+
+def mine_document(kind: str, document: Document, terms: list[str] | None = None,
+                  graph: GraphContext | None = None, limit: int | None = 200) -> list[Candidate]:
+    terms = list(terms or [])
+    check_kind(kind)
+    if kind == "points":
+        return points.mine(document, terms, limit=limit)
+    if kind == "definitions":
+        return definitions.mine(document, terms)
+    if kind == "relations":
+        names = graph.point_names if graph and graph.point_names else None
+        return relations.mine(document, names, terms)
+    if kind == "belong":
+        nodes = graph.catalogue_nodes if graph and graph.catalogue_nodes else None
+        return belong.mine(document, None, nodes, terms)
+    return catalogue.mine(document)
