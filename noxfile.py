@@ -1,4 +1,4 @@
-"""Sessions: tests, tests_pg, lint, webui, e2e, bench, demo.
+"""Sessions: tests, tests_pg, lint, webui, e2e, bench, mining_eval, demo.
 
 They run in the project's own environment (.venv, made by scripts/bootstrap.sh), not in
 venvs of their own: one install serves every session.
@@ -124,6 +124,13 @@ def e2e(session: nox.Session) -> None:
 def bench(session: nox.Session) -> None:
     """Benchmarks: print each figure and its same-run baseline ratio."""
     session.run(_python(), "-m", "bench", *session.posargs)
+
+
+@nox.session
+def mining_eval(session: nox.Session) -> None:
+    """Precision, recall and F1 of the five miners on tests/data/mining (and the CSL keyword file
+    of ../shared/fixtures when it is there, or --csl FILE), keyphrases against TextRank."""
+    session.run(_python(), "-m", "toolkit.mining.evaluation", *session.posargs)
 
 
 @nox.session

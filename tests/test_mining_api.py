@@ -1,6 +1,7 @@
 """Knowledge mining over the API: text materials, tasks claimed by a worker, review into a graph."""
 import asyncio
 import io
+import json
 import zipfile
 
 import pytest
@@ -324,3 +325,46 @@ async def test_source_bank_is_for_managers(api, people):
     assert bank["result"]["total"] == 1
     status, body = await api.call("GET", f"{E}/textSource/bank", token)
     assert status == 403 and body["reason"] == "role"
+
+
+async def _websocket(app, path: str, query: str) -> list:
+    """Drive the app's websocket over ASGI (as a browser would) until the server closes it."""
+    inbox: asyncio.Queue = asyncio.Queue()
+    await inbox.put({"type": "websocket.connect"})
+    sent: list = []
+    closed = asyncio.Event()
+
+    async def receive():
+        if closed.is_set():
+            return {"type": "websocket.disconnect", "code": 1000}
+        return await inbox.get()
+
+    async def send(message):
+        sent.append(message)
+        if message["type"] == "websocket.close":
+            closed.set()
+            await inbox.put({"type": "websocket.disconnect", "code": 1000})
+
+    scope = {"type": "websocket", "asgi": {"version": "3.0"}, "scheme": "ws", "http_version": "1.1", "path": path,
+             "raw_path": path.encode(), "query_string": query.encode(), "root_path": "", "headers": [(b"host", b"zhitu.test")],
+             "client": ("127.0.0.1", 1234), "server": ("zhitu.test", 80), "subprotocols": []}
+    await asyncio.wait_for(app(scope, receive, send), timeout=60)
+    return [json.loads(m.get("text") or m.get("bytes")) for m in sent if m["type"] == "websocket.send"]
+
+
+async def test_progress_streams_over_a_websocket(api, app, people):
+    token = await api.login("expert")
+    _, source = await _upload(api, token, "课程.txt", COURSE.encode("utf-8"))
+    _, task = await api.call("POST", f"{E}/task", token, json={"kind": "points", "sourceIds": [source["result"]["id"]]})
+    task_id = task["result"]["id"]
+    watching = asyncio.create_task(_websocket(app, f"{E}/task/{task_id}/progress", f"token={token}"))
+    await asyncio.sleep(0.3)
+    await _run_queue()
+    frames = await watching
+    assert frames[0]["state"] == "queued" and frames[-1] == {"id": task_id, "state": "done", "progress": 100, "error": ""}
+    # Without a valid token the socket says why and closes.
+    refused = await _websocket(app, f"{E}/task/{task_id}/progress", "token=forged")
+    assert refused and refused[0]["code"] == 1
+    outsider = await api.login("outsider")
+    refused = await _websocket(app, f"{E}/task/{task_id}/progress", f"token={outsider}")
+    assert refused[0]["code"] == 1

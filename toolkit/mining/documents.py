@@ -17,8 +17,8 @@ from toolkit.mining import ocr
 from toolkit.uploads import SOURCE_SUFFIXES, check_suffix
 
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png")
-# A PDF page with fewer characters than this in its text layer is treated as scanned and read by OCR.
-MIN_TEXT_LAYER_CHARS = 8
+# A PDF page with no text layer (fewer characters than this) is treated as scanned and read by OCR.
+MIN_TEXT_LAYER_CHARS = 1
 
 
 @dataclass

@@ -1,0 +1,75 @@
+"""`zhitu mine …` without a server, `zhitu source` and `zhitu worker` on a real database."""
+import json
+
+from typer.testing import CliRunner
+
+from toolkit.cli import exit_codes
+from toolkit.cli.main import app
+
+runner = CliRunner()
+COURSE = """第一章 数据结构概述
+数据结构是指相互之间存在一种或多种特定关系的数据元素的集合。
+1.1 线性表
+栈是一种后进先出的线性表。队列是指先进先出的线性表。学习二叉树之前需要先掌握线性表。
+1.2 树和二叉树
+所谓二叉树，是指每个结点最多有两个子树的树结构。
+"""
+
+
+def test_mine_without_a_server(tmp_path, zhitu_home):
+    course = tmp_path / "课程.txt"
+    course.write_text(COURSE, encoding="utf-8")
+    for kind in ("points", "definitions", "relations", "belong", "catalogue"):
+        result = runner.invoke(app, ["mine", kind, str(course), "--json"])
+        assert result.exit_code == 0, (kind, result.output)
+        rows = json.loads(result.stdout)
+        assert rows and all(r["kind"] == kind and r["file"] == str(course) for r in rows), kind
+    definitions = json.loads(runner.invoke(app, ["mine", "definitions", str(course), "--json"]).stdout)
+    assert [r["payload"]["term"] for r in definitions] == ["数据结构", "栈", "队列", "二叉树"]
+    table = runner.invoke(app, ["mine", "catalogue", str(course)])
+    assert table.exit_code == 0 and "1.2 树和二叉树" in table.stdout
+
+
+def test_mine_refuses_bad_files_in_one_line(tmp_path, zhitu_home):
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    result = runner.invoke(app, ["mine", "points", str(empty)])
+    assert result.exit_code == exit_codes.INVALID and "empty.txt" in result.output and "Traceback" not in result.output
+    missing = runner.invoke(app, ["mine", "points", str(tmp_path / "nowhere.txt")])
+    assert missing.exit_code != 0 and "Traceback" not in missing.output
+    wrong = tmp_path / "notes.exe"
+    wrong.write_bytes(b"MZ")
+    assert runner.invoke(app, ["mine", "points", str(wrong)]).exit_code == exit_codes.INVALID
+
+
+def test_source_add_list_and_worker(demo_db, tmp_path):
+    import asyncio
+
+    from toolkit import db
+    from toolkit.model import MiningResult, MiningTask, User
+
+    course = tmp_path / "课程.txt"
+    course.write_text(COURSE, encoding="utf-8")
+    added = runner.invoke(app, ["source", "add", str(course), "--json"])
+    assert added.exit_code == 0, added.output
+    source = json.loads(added.stdout)[0]
+    assert source["state"] == "ready" and source["name"] == "课程.txt"
+    listed = json.loads(runner.invoke(app, ["source", "list", "--json"]).stdout)
+    assert [s["id"] for s in listed] == [source["id"]]
+
+    async def queue():
+        async with db.opened():
+            user = await User.filter(role="10").first()
+            task = await MiningTask.create(kind="definitions", source_ids=[source["id"]], create_user_id=user.id)
+            return task.id
+
+    task_id = asyncio.run(queue())
+    worked = runner.invoke(app, ["worker", "--once", "--poll", "0.05"])
+    assert worked.exit_code == 0, worked.output
+
+    async def check():
+        async with db.opened():
+            task = await MiningTask.get(id=task_id)
+            return task.state, await MiningResult.filter(task_id=task_id).count()
+
+    assert asyncio.run(check()) == ("done", 4)
