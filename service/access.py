@@ -12,7 +12,8 @@ from sanic import Request
 
 from toolkit import projects, roles
 from toolkit.auth import sessions
-from toolkit.errors import RouteForbidden
+from service.request_data import bounded
+from toolkit.errors import RouteForbidden, ValidationError
 
 SUPER, ADMIN, EXPERT, TEST = roles.SUPER, roles.ADMIN, roles.EXPERT, roles.TEST
 EVERYONE = (SUPER, ADMIN, EXPERT, TEST)
@@ -50,6 +51,19 @@ def _project_id(request: Request, kwargs: dict) -> int | None:
         return None
 
 
+def check_input(request: Request, path_params: dict) -> None:
+    """Bad input common to every route: path ids out of range, a form that cannot be parsed."""
+    for name, value in path_params.items():
+        if isinstance(value, int):
+            bounded(value, name)
+    content_type = request.headers.get("content-type", "")
+    if content_type.startswith(("multipart/", "application/x-www-form-urlencoded")):
+        try:
+            request.form  # noqa: B018 - parsing now turns a broken form into a clear error
+        except (ValueError, KeyError, IndexError, UnicodeDecodeError) as exc:
+            raise ValidationError("error.bad_form") from exc
+
+
 def access(*allowed: str, public: bool = False, project: tuple[str, ...] = ()):
     """Declare a handler's access rule: public, or the role codes allowed (default everyone signed in),
     and optionally the project roles needed in the project the request names."""
@@ -61,6 +75,7 @@ def access(*allowed: str, public: bool = False, project: tuple[str, ...] = ()):
         @functools.wraps(handler)
         async def guarded(request: Request, *args, **kwargs):
             request.ctx.user = None
+            check_input(request, kwargs)
             if not rule.public:
                 user = await sessions.user_for_token(bearer_token(request))
                 if user.role not in rule.roles:

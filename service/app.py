@@ -6,7 +6,7 @@ import os
 from sanic import Sanic
 from sanic_ext import Extend
 
-from service import envelope, webproxy
+from service import api_docs, envelope, webproxy
 from service.routes import mining
 from service.routes import auth, backoffice, catalog, graph_content, graph_files, graph_list, health, library, projects, users
 from toolkit import __version__, db, settings
@@ -36,6 +36,8 @@ def create_app(name: str = "zhitu", db_url: str | None = None, webui_url: str | 
         bp.url_prefix = API_PREFIX + (bp.url_prefix or "") if not (bp.url_prefix or "").startswith(API_PREFIX) else bp.url_prefix
         app.blueprint(bp)
     app.exception(Exception)(envelope.handle_error)
+    app.ext.openapi.add_security_scheme("bearer", "http", scheme="bearer", bearer_format="JWT")
+    api_docs.describe(app, BLUEPRINTS)
 
     if manage_db:
         @app.before_server_start

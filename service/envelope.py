@@ -7,6 +7,9 @@ from sanic import Request
 from sanic.exceptions import MethodNotAllowed, NotFound, PayloadTooLarge, SanicException
 from sanic.response import HTTPResponse, json
 
+from tortoise.exceptions import ParamsError
+from tortoise.exceptions import ValidationError as OrmValidationError
+
 from toolkit import messages
 from toolkit.errors import AuthError, Conflict, Forbidden, RouteForbidden, ZhituError
 
@@ -43,6 +46,10 @@ def handle_error(request: Request, exc: Exception) -> HTTPResponse:
         return failure(request, exc.message(lang), reason="conflict")
     if isinstance(exc, ZhituError):
         return failure(request, exc.message(lang))
+    if isinstance(exc, (OrmValidationError, ParamsError, OverflowError)):
+        # The ORM or the driver refused a value (too long for its column, a negative offset, an
+        # integer past 64 bits): bad input, code 1.
+        return failure(request, messages.text("error.bad_value", lang))
     if isinstance(exc, NotFound):
         return failure(request, messages.text("error.route_not_found", lang), status=404)
     if isinstance(exc, MethodNotAllowed):

@@ -7,6 +7,15 @@ from sanic import Request
 
 from toolkit.errors import ValidationError
 
+# Ids and counts are 32-bit in the database; anything larger is bad input, not a server error.
+INT_MIN, INT_MAX = -(2 ** 31), 2 ** 31 - 1
+
+
+def bounded(value: int, name: str) -> int:
+    if not INT_MIN <= value <= INT_MAX:
+        raise ValidationError("error.field_invalid", field=name)
+    return value
+
 
 def json_body(request: Request) -> dict:
     raw = request.body
@@ -37,7 +46,7 @@ def query_int(request: Request, name: str, default: int | None = None) -> int | 
     if raw is None or raw == "":
         return default
     try:
-        return int(raw)
+        return bounded(int(raw), name)
     except ValueError as exc:
         raise ValidationError("error.field_invalid", field=name) from exc
 
@@ -55,14 +64,14 @@ def int_field(data: dict, name: str, required: bool = True) -> int | None:
     if isinstance(value, bool):
         raise ValidationError("error.field_invalid", field=name)
     try:
-        return int(value)
-    except (TypeError, ValueError) as exc:
+        return bounded(int(value), name)
+    except (TypeError, ValueError, OverflowError) as exc:
         raise ValidationError("error.field_invalid", field=name) from exc
 
 
 def int_list(data: dict, name: str) -> list[int]:
     value = data.get(name)
-    if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+    if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) and INT_MIN <= v <= INT_MAX for v in value):
         raise ValidationError("error.field_invalid", field=name)
     return value
 

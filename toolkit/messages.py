@@ -16,6 +16,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "error.method_not_allowed": ("请求方法不被允许", "Method not allowed"),
     "error.forbidden": ("没有权限执行此操作", "You are not allowed to do this"),
     "error.bad_json": ("请求体不是有效的 JSON", "The request body is not valid JSON"),
+    "error.bad_form": ("表单数据格式错误", "The form data is malformed"),
+    "error.bad_value": ("请求中有无效的值", "The request holds an invalid value"),
     "error.body_required": ("请求体不能为空", "The request body must not be empty"),
     "error.field_required": ("缺少必填字段：{field}", "Missing required field: {field}"),
     "error.field_invalid": ("字段 {field} 的值无效", "Invalid value for field {field}"),

@@ -6,7 +6,7 @@ from sanic.response import raw
 
 from service.access import ADMIN, EXPERT, SUPER, access
 from service.envelope import ok
-from service.request_data import query_int, query_text, required_query_int
+from service.request_data import bounded, query_int, query_text, required_query_int
 from toolkit import formats, imports, uploads
 from toolkit.errors import ValidationError, ZhituError
 from toolkit.graphs import crud
@@ -76,8 +76,9 @@ async def convert_pdf(request: Request):
     graph_id = (data or {}).get("graphId") if isinstance(data, dict) else None
     if graph_id is None:
         graph_id = query_int(request, "graphId")
-    if not isinstance(graph_id, int):
+    if not isinstance(graph_id, int) or isinstance(graph_id, bool):
         raise ValidationError("error.field_required", field="graphId")
+    bounded(graph_id, "graphId")
     pdf, name = await imports.export_graph(request.ctx.user, graph_id, "pdf")
     return download(pdf, name, "pdf")
 

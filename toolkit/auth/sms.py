@@ -111,6 +111,9 @@ async def login_with_code(tel: str | None, code: str | None) -> Session:
 
 
 async def outbox(page: int = 1, page_size: int = 10, tel: str = "") -> tuple[list[dict], int]:
+    from toolkit.graphs.listing import check_paging
+
+    check_paging(page, page_size)
     query = SmsOutbox.all()
     if tel:
         query = query.filter(tel__contains=tel)

@@ -27,6 +27,8 @@ async def _project_for_create(user: User, project_id: int | None) -> Project | N
 
 
 def clean_name(name: str | None) -> str:
+    if name is not None and not isinstance(name, str):
+        raise ValidationError("error.field_invalid", field="name")
     name = (name or "").strip()
     if not name:
         raise ValidationError("error.field_required", field="name")
