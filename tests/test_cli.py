@@ -83,3 +83,22 @@ def test_every_command_appears_in_the_docs():
 
     for path in walk(group):
         assert f"zhitu {' '.join(path)}" in docs, path
+
+
+def test_project_library_and_trial_commands(demo_db):
+    runner = CliRunner()
+    added = runner.invoke(app, ["project", "add", "命令行项目", "--leader", "teacher", "--trial-until", "2031-01-01T00:00:00", "--json"])
+    assert added.exit_code == 0, added.output
+    project_id = json.loads(added.stdout)["id"]
+    assert runner.invoke(app, ["project", "member", str(project_id), "tester", "--role", "20"]).exit_code == 0
+    members = runner.invoke(app, ["project", "members", str(project_id), "--json"])
+    assert {m["userName"] for m in json.loads(members.stdout)} == {"teacher", "tester"}
+    listed = runner.invoke(app, ["project", "list", "--json"])
+    assert "命令行项目" in [p["name"] for p in json.loads(listed.stdout)]
+    stats = runner.invoke(app, ["project", "stats", str(project_id), "--json"])
+    assert json.loads(stats.stdout)["graphCount"] == 0
+    refused = runner.invoke(app, ["project", "member", str(project_id), "nobody"])
+    assert refused.exit_code == 4
+    assert runner.invoke(app, ["library", "list", "--json"]).exit_code == 0
+    assert runner.invoke(app, ["trial", "list", "--json"]).stdout.strip() == "[]"
+    assert runner.invoke(app, ["trial", "reject", "999", "--opinion", "无"]).exit_code == 4

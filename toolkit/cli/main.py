@@ -26,6 +26,11 @@ def _register_groups() -> None:
     app.add_typer(graph.app, name="graph")
     app.add_typer(users.user_app, name="user")
     app.add_typer(users.unit_app, name="unit")
+    from toolkit.cli import admin
+
+    app.add_typer(admin.project_app, name="project")
+    app.add_typer(admin.library_app, name="library")
+    app.add_typer(admin.trial_app, name="trial")
     files.register(app)
     from toolkit.cli import mining
 

@@ -1,0 +1,176 @@
+"""`zhitu project …`, `zhitu library …` and `zhitu trial …`: bulk administration from the terminal.
+
+Commands act as the first super admin, or as `--as USER`.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+from toolkit.cli.output import Format, emit, err
+
+project_app = typer.Typer(help="Projects: list, add, members, template control, statistics.", no_args_is_help=True)
+library_app = typer.Typer(help="The public graph library: list, review, applications.", no_args_is_help=True)
+trial_app = typer.Typer(help="Trial applications: list, approve, reject.", no_args_is_help=True)
+AS_HELP = "Act as this user (default: the first super admin)."
+
+
+def _run(body, as_user: str | None):
+    from toolkit.cli.main import run_async
+
+    async def opened():
+        from toolkit import db
+        from toolkit.accounts import operator
+
+        async with db.opened():
+            return await body(await operator(as_user))
+
+    return run_async(opened)()
+
+
+def _fmt(as_json: bool) -> Format:
+    return Format.json if as_json else Format.table
+
+
+@project_app.command("list")
+def project_list(name: str = typer.Option("", "--name", help="Filter by name."),
+                 as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP),
+                 as_json: bool = typer.Option(False, "--json", help="JSON for scripts."),
+                 fmt: Format = typer.Option(Format.table, "--format", help="table, json or csv")) -> None:
+    """List the projects the user may manage, with member and graph counts."""
+    from toolkit.projects import search_projects
+
+    items, _ = _run(lambda actor: search_projects(actor, 1, 10000, name), as_user)
+    emit(items, ["id", "name", "unitName", "leaderName", "tryout", "endTime", "memberCount", "graphCount"],
+         Format.json if as_json else fmt)
+
+
+@project_app.command("add")
+def project_add(name: str, unit_id: Optional[int] = typer.Option(None, "--unit", help="Unit id (an admin's own unit by default)."),
+                leader: Optional[str] = typer.Option(None, "--leader", help="User name of the person in charge."),
+                trial_end: Optional[str] = typer.Option(None, "--trial-until", help="Make it a trial project ending at this time (ISO)."),
+                major: Optional[str] = typer.Option(None, "--major", help="Major name."),
+                as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP),
+                as_json: bool = typer.Option(False, "--json", help="JSON for scripts.")) -> None:
+    """Add a project (the person in charge becomes its project admin)."""
+    from toolkit.admin.users import find_user
+    from toolkit.projects import create_project
+
+    async def body(actor):
+        leader_id = (await find_user(leader)).id if leader else None
+        return await create_project(actor, name, unit_id, leader_id, trial_end is not None, trial_end, major_name=major)
+
+    emit(_run(body, as_user), fmt=_fmt(as_json))
+
+
+@project_app.command("members")
+def project_members(project_id: int, as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP),
+                    as_json: bool = typer.Option(False, "--json", help="JSON for scripts.")) -> None:
+    """List a project's members and their project roles (10 admin, 20 user)."""
+    from toolkit.projects import members
+
+    items, _ = _run(lambda actor: members(actor, project_id, page_size=10000), as_user)
+    emit(items, ["userId", "userName", "name", "role", "enabled"], _fmt(as_json))
+
+
+@project_app.command("member")
+def project_member(project_id: int, user_names: list[str] = typer.Argument(..., help="User names to add or change."),
+                   role: str = typer.Option("20", "--role", help="10 project admin, 20 project user."),
+                   remove: bool = typer.Option(False, "--remove", help="Remove them instead."),
+                   as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP)) -> None:
+    """Add members to a project, change their project role, or remove them."""
+    from toolkit.admin.users import find_user
+    from toolkit.projects import remove_member, set_member
+
+    async def body(actor):
+        for user_name in user_names:
+            user = await find_user(user_name)
+            if remove:
+                await remove_member(actor, project_id, user.id)
+            else:
+                await set_member(actor, project_id, user.id, role)
+
+    _run(body, as_user)
+    err.print(f"{len(user_names)} members {'removed' if remove else 'set'}")
+
+
+@project_app.command("template-control")
+def project_template_control(project_id: int, template_ids: list[int] = typer.Argument(None, help="Template ids; none means all."),
+                             as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP)) -> None:
+    """Set which templates' graphs project users may edit."""
+    from toolkit.projects import batch_update_template_control
+
+    emit(_run(lambda actor: batch_update_template_control(actor, project_id, list(template_ids or [])), as_user), fmt=Format.table)
+
+
+@project_app.command("stats")
+def project_stats(project_id: int, as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP),
+                  as_json: bool = typer.Option(False, "--json", help="JSON for scripts.")) -> None:
+    """Graphs by kind, nodes, relations, members and tasks of a project."""
+    from toolkit.projects import statistics
+
+    emit(_run(lambda actor: statistics(actor, project_id), as_user), fmt=_fmt(as_json))
+
+
+@library_app.command("list")
+def library_list(state: int = typer.Option(-1, "--state", help="-1 all, 0 waiting, 2 refused, 4 published, 6 unpublished."),
+                 as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP),
+                 as_json: bool = typer.Option(False, "--json", help="JSON for scripts.")) -> None:
+    """List library entries the user manages."""
+    from toolkit.library import list_manage
+
+    items, _ = _run(lambda actor: list_manage(actor, 1, 10000, state), as_user)
+    emit(items, ["graphId", "name", "publicState", "templateName", "projectName", "publisherName", "applyCount"], _fmt(as_json))
+
+
+@library_app.command("review")
+def library_review(graph_id: int, refuse: Optional[str] = typer.Option(None, "--refuse", help="Refuse with this opinion."),
+                   as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP)) -> None:
+    """Publish a waiting graph to the library, or refuse it with an opinion."""
+    from toolkit.library import PUBLISH, REFUSE, update_public_state
+
+    entry = _run(lambda actor: update_public_state(actor, graph_id, REFUSE if refuse else PUBLISH, refuse or ""), as_user)
+    err.print(f"graph {graph_id}: public state {entry['publicState']}")
+
+
+@library_app.command("applications")
+def library_applications(kind: int = typer.Option(1, "--type", help="0 the user's applications, 1 waiting for the user, 2 grants."),
+                         as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP),
+                         as_json: bool = typer.Option(False, "--json", help="JSON for scripts.")) -> None:
+    """List applications to use library graphs."""
+    from toolkit.library import apply_list
+
+    items, _ = _run(lambda actor: apply_list(actor, 1, 10000, kind), as_user)
+    emit(items, ["id", "graphName", "projectName", "createUserName", "receviceUserName", "state", "createTime"], _fmt(as_json))
+
+
+@trial_app.command("list")
+def trial_list(state: Optional[int] = typer.Option(None, "--state", help="0 pending, 1 approved, 2 rejected."),
+               as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP),
+               as_json: bool = typer.Option(False, "--json", help="JSON for scripts.")) -> None:
+    """List trial applications."""
+    from toolkit.trials import list_trials
+
+    items, _ = _run(lambda actor: list_trials(actor, 1, 10000, state), as_user)
+    emit(items, ["id", "name", "unitName", "tel", "state", "createTime"], _fmt(as_json))
+
+
+@trial_app.command("approve")
+def trial_approve(trial_id: int, days: int = typer.Option(30, "--days", help="Length of the trial."),
+                  as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP)) -> None:
+    """Approve a trial: unit, account (SMS sign-in) and trial project."""
+    from toolkit.trials import APPROVED, handle
+
+    result = _run(lambda actor: handle(actor, trial_id, APPROVED, "", days), as_user)
+    err.print(f"trial {trial_id} approved: project {result['projectId']}")
+
+
+@trial_app.command("reject")
+def trial_reject(trial_id: int, opinion: str = typer.Option(..., "--opinion", help="Why (required)."),
+                 as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP)) -> None:
+    """Reject a trial application with an opinion."""
+    from toolkit.trials import REJECTED, handle
+
+    _run(lambda actor: handle(actor, trial_id, REJECTED, opinion), as_user)
+    err.print(f"trial {trial_id} rejected")
