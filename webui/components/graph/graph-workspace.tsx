@@ -23,6 +23,8 @@ import { VersionsDialog } from "./versions-dialog";
 
 /** Above this many nodes the map opens with only two levels below the root unfolded. */
 const OPEN_ALL_UP_TO = 400;
+/** The drawer's narrow width: 30vw, but never under 320 px (components/graph/node-drawer). */
+const DRAWER_MIN_WIDTH = 320;
 
 type Renaming = { id: number; where: "tree" | "map" };
 type Dialog = "versions" | "tasks" | "import" | "renameGraph" | "copyGraph" | null;
@@ -40,7 +42,7 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
   const [renaming, setRenaming] = useState<Renaming | null>(null);
   const [adding, setAdding] = useState<Adding | null>(null);
   const [checked, setChecked] = useState<Set<number>>(new Set());
-  const [focus, setFocus] = useState<{ id: number; seq: number } | null>(null);
+  const [focus, setFocus] = useState<{ id: number; seq: number; force: boolean } | null>(null);
   const [menu, setMenu] = useState<{ id: number; x: number; y: number } | null>(null);
   const [treeOpen, setTreeOpen] = useState(true);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -73,7 +75,7 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
       });
       if (branchId !== null && !pathTo(index, id).includes(branchId)) setBranchId(null);
       setSelectedId(id);
-      setFocus((current) => ({ id, seq: (current?.seq ?? 0) + 1 }));
+      setFocus((current) => ({ id, seq: (current?.seq ?? 0) + 1, force: true }));
     },
     [index, branchId],
   );
@@ -250,7 +252,8 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
                     const created = await run(() => (current.mode === "child" ? actions.addChild(current.anchorId, name, type) : actions.addSibling(current.anchorId, name, type)));
                     if (created) {
                       setSelectedId(created.id);
-                      setFocus((f) => ({ id: created.id, seq: (f?.seq ?? 0) + 1 }));
+                      // SPEC §4: a node is centred only when it lies outside the central area.
+                      setFocus((f) => ({ id: created.id, seq: (f?.seq ?? 0) + 1, force: false }));
                     }
                   }}
                   onDelete={(id) => void remove(id)}
@@ -274,6 +277,7 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
                 branchId={branchId}
                 renamingId={renaming?.where === "map" ? renaming.id : null}
                 focus={focus}
+                coveredRight={drawerId !== null ? Math.max(DRAWER_MIN_WIDTH, window.innerWidth * 0.3) : 0}
                 onSelect={(id) => {
                   setSelectedId(id);
                   setMenu(null);

@@ -32,7 +32,9 @@ export interface MindMapProps {
   branchId: number | null;
   renamingId: number | null;
   /** Bumped to centre a node on request (a click in the tree or the drawer). */
-  focus: { id: number; seq: number } | null;
+  focus: { id: number; seq: number; force: boolean } | null;
+  /** Pixels on the right covered by the node drawer: centring aims at the part still visible. */
+  coveredRight: number;
   onSelect: (id: number | null) => void;
   onToggle: (id: number) => void;
   onOpenDetail: (id: number) => void;
@@ -122,7 +124,7 @@ const MindNode = memo(function MindNode({ data }: NodeProps<MindFlowNode>) {
   const isRoot = placed.depth === 0;
   const outer = placed.side === "left" ? "-left-5" : "-right-5";
   return (
-    <div className="group relative" style={{ width: placed.width, height: placed.height }} data-testid="mind-node" data-node-id={node.id} data-side={placed.side}>
+    <div className="group relative" style={{ width: placed.width, height: placed.height }} data-testid="mind-node" data-node-id={node.id} data-name={node.name} data-side={placed.side}>
       {selected && placed.depth <= 1 && !pinned && (
         <NodeToolbar isVisible position={Position.Top}>
           <NodeActions node={node} />
@@ -179,6 +181,7 @@ const MindNode = memo(function MindNode({ data }: NodeProps<MindFlowNode>) {
 });
 
 const NODE_TYPES = { mind: MindNode };
+const CULL_ABOVE = 300;
 
 function findNode(root: TreeNode, id: number): TreeNode | null {
   const stack = [root];
@@ -240,12 +243,14 @@ function Canvas(props: MindMapProps) {
       const box = wrapper.current?.getBoundingClientRect();
       if (!placed || !box) return;
       const viewport = flow.getViewport();
+      const visible = { width: Math.max(box.width / 3, box.width - props.coveredRight), height: box.height };
       const onScreen = { x: placed.x * viewport.zoom + viewport.x, y: placed.y * viewport.zoom + viewport.y, width: placed.width * viewport.zoom, height: placed.height * viewport.zoom };
-      if (force || !insideCentralArea(onScreen, box)) {
-        void flow.setCenter(placed.x + placed.width / 2, placed.y + placed.height / 2, { zoom: viewport.zoom, duration: 300 });
+      if (force || !insideCentralArea(onScreen, visible)) {
+        const shift = (box.width - visible.width) / 2 / viewport.zoom;
+        void flow.setCenter(placed.x + placed.width / 2 + shift, placed.y + placed.height / 2, { zoom: viewport.zoom, duration: 300 });
       }
     },
-    [flow, placedById],
+    [flow, placedById, props.coveredRight],
   );
 
   // SPEC §9 auto zoom 0.8: a new tree (or branch) opens centred on its root at 0.8.
@@ -260,7 +265,7 @@ function Canvas(props: MindMapProps) {
 
   const focusSeq = props.focus?.seq;
   useEffect(() => {
-    if (props.focus) centre(props.focus.id, true);
+    if (props.focus) centre(props.focus.id, props.focus.force);
   }, [focusSeq]);
 
   const zoomBy = (direction: 1 | -1) => {
@@ -282,7 +287,8 @@ function Canvas(props: MindMapProps) {
           onNodesChange={onNodesChange}
           minZoom={MIND_MAP_ZOOM.min}
           maxZoom={MIND_MAP_ZOOM.max}
-          onlyRenderVisibleElements
+          // Culling pays off on big trees only; on small ones it just hides nodes a test or a user is about to reach.
+          onlyRenderVisibleElements={layout.nodes.length > CULL_ABOVE}
           nodesConnectable={false}
           elementsSelectable={false}
           zoomOnDoubleClick={false}

@@ -71,7 +71,7 @@ export async function layoutNetwork(
     id: "root",
     layoutOptions: {
       "elk.algorithm": "stress",
-      "elk.stress.desiredEdgeLength": "140",
+      "elk.stress.desiredEdgeLength": "220",
       "elk.separateConnectedComponents": "true",
       "elk.spacing.componentComponent": "60",
     },

@@ -1,0 +1,268 @@
+// The graph workspace against the real platform: create a graph, edit its tree and mind map, the
+// node drawer, relations, versions, export and re-import, tasks, conflicts; screenshots in both
+// languages and themes. Runs after foundation.test.mjs (which counts the example graphs).
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import { BASE_URL, PASSWORD, SCREENSHOTS, launch, signIn } from "./browser.mjs";
+
+let context;
+let page;
+let graphUrl;
+const GRAPH_NAME = `e2e 数据结构 ${Date.now() % 100000}`;
+
+async function apiAs(userName) {
+  const answer = await (await fetch(`${BASE_URL}/basic-api/api/Authorize/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ userName, password: PASSWORD }),
+  })).json();
+  const token = answer.result.accessToken;
+  const call = async (method, url, body) =>
+    (await fetch(`${BASE_URL}/basic-api${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: body ? JSON.stringify(body) : undefined,
+    })).json();
+  return { profile: answer.result.profile, call };
+}
+
+const treeRow = (name) => page.locator(`[data-testid=tree-row]:has(span[title="${name}"])`);
+const mindNode = (name) => page.locator(`[data-testid=mind-node][data-name="${name}"]`);
+const toast = (text) => page.getByTestId("toast").filter({ hasText: text }).first().waitFor();
+
+async function addInTree(anchor, mode, name, type) {
+  await treeRow(anchor).hover();
+  await treeRow(anchor).getByTestId(mode === "child" ? "tree-add-child" : "tree-add-sibling").click();
+  if (type) await page.getByLabel("节点类型").selectOption({ label: type });
+  await page.getByTestId("tree-new-name").fill(name);
+  await page.getByTestId("tree-new-name").press("Enter");
+  await treeRow(name).waitFor();
+}
+
+before(async () => {
+  context = await launch();
+  page = context.pages()[0] ?? (await context.newPage());
+  await signIn(page, "teacher");
+});
+
+after(async () => {
+  await context?.close();
+});
+
+test("a teacher creates a teaching graph in a project and lands in its workspace", async () => {
+  await page.getByTestId("new-graph").click();
+  const dialog = page.getByTestId("create-graph");
+  await dialog.getByTestId("create-project").selectOption({ label: "计算机科学与技术专业建设" });
+  await dialog.getByTestId("create-template").selectOption({ label: "教学图谱" });
+  await dialog.getByTestId("create-name").fill(GRAPH_NAME);
+  await dialog.getByTestId("create-submit").click();
+  await page.waitForURL("**/knowledgeGraph/knowledgeTree/*");
+  graphUrl = page.url();
+  await page.getByTestId("graph-title").filter({ hasText: GRAPH_NAME }).waitFor();
+  await mindNode(GRAPH_NAME).waitFor();
+  await treeRow(GRAPH_NAME).waitFor();
+});
+
+test("nodes are added, renamed, moved and deleted in the tree, and the mind map follows", async () => {
+  await addInTree(GRAPH_NAME, "child", "栈");
+  await addInTree("栈", "sibling", "队列");
+  await addInTree("栈", "child", "顺序栈", "知识点");
+  await addInTree("队列", "sibling", "临时节点");
+  await mindNode("顺序栈").waitFor();
+  await mindNode("临时节点").waitFor();
+  // Root children go to both sides of the root.
+  const sides = await page.locator("[data-testid=mind-node]").evaluateAll((nodes) => nodes.map((n) => n.dataset.side));
+  assert.ok(sides.includes("left") && sides.includes("right"), `sides: ${sides}`);
+  // Rename by double-click.
+  await treeRow("队列").dblclick();
+  await page.getByTestId("tree-rename").fill("循环队列");
+  await page.getByTestId("tree-rename").press("Enter");
+  await mindNode("循环队列").waitFor();
+  // Drag 顺序栈 into 循环队列.
+  await treeRow("顺序栈").dragTo(treeRow("循环队列"));
+  await page.waitForFunction(() => {
+    const rows = [...document.querySelectorAll("[data-testid=tree-row]")].map((r) => r.textContent);
+    return rows.indexOf("顺序栈") === rows.indexOf("循环队列") + 1;
+  });
+  // Batch delete.
+  await treeRow("临时节点").locator("input[type=checkbox]").check();
+  await page.getByTestId("batch-delete").click();
+  await page.getByTestId("confirm-yes").click();
+  await treeRow("临时节点").waitFor({ state: "detached" });
+  assert.equal(await mindNode("临时节点").count(), 0);
+});
+
+test("the mind map renames through its context menu, collapses a branch and zooms in steps", async () => {
+  await mindNode("栈").click({ button: "right" });
+  await page.getByTestId("node-menu-rename").click();
+  await page.getByTestId("mind-rename").fill("链栈");
+  await page.getByTestId("mind-rename").press("Enter");
+  await treeRow("链栈").waitFor();
+  await mindNode("循环队列").hover();
+  await mindNode("循环队列").getByTestId("toggle-branch").click();
+  await mindNode("顺序栈").waitFor({ state: "detached" });
+  await mindNode("循环队列").getByTestId("toggle-branch").click();
+  await mindNode("顺序栈").waitFor();
+  assert.equal(await page.getByTestId("zoom-level").textContent(), "80%");
+  await page.getByRole("button", { name: "放大" }).click();
+  await page.waitForFunction(() => document.querySelector("[data-testid=zoom-level]")?.textContent === "90%");
+  // A node of level 1 shows the floating toolbar; "only this branch" narrows the map.
+  await mindNode("循环队列").click();
+  await page.getByTestId("node-toolbar").waitFor();
+  await page.getByTestId("toolbar-branch").click();
+  await mindNode(GRAPH_NAME).waitFor({ state: "detached" });
+  await page.getByTestId("toolbar-branch").click();
+  await mindNode(GRAPH_NAME).waitFor();
+});
+
+test("the drawer edits a description, tags and attributes, and adds a relation", async () => {
+  await treeRow("顺序栈").hover();
+  await treeRow("顺序栈").getByRole("button", { name: "详情" }).click();
+  const drawer = page.getByTestId("node-drawer");
+  await drawer.getByTestId("drawer-title").filter({ hasText: "顺序栈" }).waitFor();
+  await drawer.getByTestId("edit-description").click();
+  await drawer.getByTestId("save-description").click();
+  await toast("请输入描述内容");
+  await drawer.getByRole("textbox").first().fill("用一组地址连续的存储单元依次存放栈元素。");
+  await drawer.getByTestId("save-description").click();
+  await toast("描述保存成功");
+  await drawer.getByTestId("description-view").filter({ hasText: "地址连续" }).waitFor();
+
+  await drawer.getByRole("tab", { name: "标签" }).click();
+  await drawer.getByTestId("edit-tags").click();
+  await drawer.getByLabel("重点").check();
+  await drawer.getByTestId("save-tags").click();
+  await toast("修改成功");
+  await drawer.getByTestId("tags-view").filter({ hasText: "重点" }).waitFor();
+
+  await drawer.getByRole("tab", { name: "属性" }).click();
+  await drawer.getByTestId("edit-attributes").click();
+  await drawer.getByLabel("难度").selectOption("中");
+  await drawer.getByLabel("建议学时").fill("1.25");
+  await drawer.getByTestId("save-attributes").click();
+  await drawer.getByTestId("attribute-problem").filter({ hasText: "最多 1 位小数" }).waitFor();
+  await drawer.getByLabel("建议学时").fill("1.5");
+  await drawer.getByTestId("save-attributes").click();
+  await drawer.getByTestId("attribute-difficulty").filter({ hasText: "中" }).waitFor();
+
+  await drawer.getByRole("tab", { name: "关系" }).click();
+  await drawer.getByTestId("add-relation-button").click();
+  await drawer.getByLabel("关系类型").selectOption({ label: "先修" });
+  await drawer.getByRole("option", { name: "链栈" }).click();
+  await drawer.getByTestId("save-relation").click();
+  await toast("关系添加成功");
+  await drawer.getByTestId("relation-group").filter({ hasText: "链栈" }).waitFor();
+  await drawer.getByTestId("drawer-width").click();
+  await page.screenshot({ path: path.join(SCREENSHOTS, "drawer-zh-light.png") });
+  await drawer.getByTestId("drawer-width").click();
+  await drawer.getByRole("button", { name: "关闭" }).click();
+});
+
+test("versions are saved, compared with highlights and restored", async () => {
+  await page.getByTestId("graph-menu").click();
+  await page.getByTestId("versions-menu").click();
+  const dialog = page.getByTestId("versions-dialog");
+  await dialog.getByTestId("save-version").click();
+  await dialog.getByTestId("version-row").first().waitFor();
+  await page.keyboard.press("Escape");
+  await addInTree("链栈", "child", "栈顶指针");
+  await page.getByTestId("graph-menu").click();
+  await page.getByTestId("versions-menu").click();
+  await dialog.getByTestId("compare-version").first().click();
+  await dialog.locator('[data-kind=added]:has-text("栈顶指针")').waitFor();
+  await page.screenshot({ path: path.join(SCREENSHOTS, "versions-zh-light.png") });
+  await dialog.getByTestId("restore-version").last().click();
+  await page.getByTestId("confirm-yes").click();
+  await treeRow("栈顶指针").waitFor({ state: "detached" });
+  await page.keyboard.press("Escape");
+});
+
+test("a stale edit shows the conflict and reloads", async () => {
+  const admin = await apiAs("admin");
+  const graphId = Number(graphUrl.split("/").pop());
+  const tree = await admin.call("GET", `/api/graph/searchTree?graphId=${graphId}`);
+  const node = tree.result.tree.childs.find((child) => child.name === "链栈");
+  // Another member of the project renames the node after this page loaded it.
+  const renamed = await admin.call("PUT", `/api/graph/updateNode/${node.id}`, { graphId, revision: node.revision, name: "链栈2" });
+  assert.equal(renamed.code, 0, renamed.message);
+  await treeRow("链栈").dblclick();
+  await page.getByTestId("tree-rename").fill("链式栈");
+  await page.getByTestId("tree-rename").press("Enter");
+  const modal = page.getByTestId("modal");
+  await modal.filter({ hasText: "数据已被他人修改" }).waitFor();
+  await modal.getByTestId("modal-action").click();
+  await treeRow("链栈2").waitFor();
+});
+
+test("a graph exported as .edg imports again as a new graph", async () => {
+  await page.getByTestId("graph-menu").click();
+  // Keyboard through the submenu: a pointer path to it would cross the neighbouring items.
+  await page.getByTestId("export-menu").press("ArrowRight");
+  await page.getByTestId("export-xlsx").waitFor();
+  const downloading = page.waitForEvent("download");
+  await page.getByTestId("export-edg").focus();
+  await page.getByTestId("export-edg").press("Enter");
+  const download = await downloading;
+  const file = path.join(SCREENSHOTS, "export.edg");
+  await download.saveAs(file);
+  assert.ok(readFileSync(file).length > 100);
+  await page.goto(`${BASE_URL}/knowledgeGraph/index`);
+  await page.getByTestId("import-graph").click();
+  const dialog = page.getByTestId("create-graph");
+  await dialog.getByTestId("create-file").setInputFiles(file);
+  await dialog.getByTestId("create-name").fill(`${GRAPH_NAME} 导入`);
+  await dialog.getByTestId("create-submit").click();
+  await page.waitForURL("**/knowledgeGraph/knowledgeTree/*");
+  await treeRow("链栈2").waitFor();
+  await treeRow("顺序栈").waitFor();
+});
+
+test("a task is dispatched, submitted by its assignee and examined", async () => {
+  const admin = await apiAs("admin");
+  await page.goto(graphUrl);
+  await treeRow("循环队列").click();
+  await page.getByTestId("graph-menu").click();
+  await page.getByTestId("tasks-menu").click();
+  const dialog = page.getByTestId("tasks-dialog");
+  await dialog.getByTestId("task-assignee").fill(String(admin.profile.Id));
+  await dialog.getByTestId("task-dispatch").click();
+  await dialog.getByTestId("task-row").filter({ hasText: "已派发" }).waitFor();
+  const graphId = Number(graphUrl.split("/").pop());
+  const overview = await admin.call("GET", `/api/graph/task/overview/${graphId}`);
+  await admin.call("POST", "/api/graph/task/submit", { taskId: overview.result.items[0].id });
+  await page.keyboard.press("Escape");
+  await page.reload();
+  await page.getByTestId("graph-menu").click();
+  await page.getByTestId("tasks-menu").click();
+  await dialog.getByTestId("task-examine").click();
+  await dialog.getByTestId("task-approve").click();
+  await dialog.getByTestId("task-row").filter({ hasText: "已审核" }).waitFor();
+  await page.keyboard.press("Escape");
+});
+
+test("the relation graph draws the network and opens a node's drawer", async () => {
+  await page.getByTestId("view-relation").click();
+  await page.getByTestId("relation-node").first().waitFor();
+  await page.getByTestId("relation-filter").waitFor();
+  await page.getByTestId("relation-node").first().click();
+  await page.getByTestId("node-drawer").waitFor();
+  await page.screenshot({ path: path.join(SCREENSHOTS, "relation-graph-zh-light.png") });
+});
+
+test("screens in both languages and themes", async () => {
+  await page.goto(`${BASE_URL}/knowledgeGraph/knowledgeTree/1`);
+  await mindNode("数据结构").waitFor();
+  await page.screenshot({ path: path.join(SCREENSHOTS, "mind-map-zh-light.png") });
+  await page.getByTestId("theme-toggle").click();
+  await page.getByTestId("language-picker").last().selectOption("en");
+  await page.getByText("Graph menu").waitFor();
+  await mindNode("数据结构").waitFor();
+  await page.screenshot({ path: path.join(SCREENSHOTS, "mind-map-en-dark.png") });
+  await page.goto(`${BASE_URL}/knowledgeGraph/RelationGraph/1`);
+  await page.getByTestId("relation-node").first().waitFor();
+  await page.screenshot({ path: path.join(SCREENSHOTS, "relation-graph-en-dark.png") });
+  await page.getByTestId("language-picker").last().selectOption("zh-CN");
+  await page.getByTestId("theme-toggle").click();
+});
