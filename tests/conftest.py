@@ -78,6 +78,9 @@ _KEEP = ("tortoise_migrations", "entity_type", "relation_group", "relation_type"
          "category", "tag")
 
 
+_BUILTIN_IDS: dict[str, list[int]] = {}
+
+
 async def _pg_reset() -> None:
     """Empty every table but the migration record and the built-ins."""
     from tortoise.connection import get_connection
@@ -87,6 +90,15 @@ async def _pg_reset() -> None:
     tables = [r["tablename"] for r in rows if r["tablename"] not in _KEEP]
     await connection.execute_script("TRUNCATE " + ", ".join(f'"{t}"' for t in tables) + " RESTART IDENTITY CASCADE")
     await connection.execute_script("DELETE FROM tag WHERE category_id IS NULL")
+    # The catalogue is editable: drop what tests added to it, keep the built-ins as installed.
+    if not _BUILTIN_IDS:
+        for table in ("template_connection", "category", "tag"):
+            _, rows = await connection.execute_query(f'SELECT id FROM "{table}"')
+            _BUILTIN_IDS[table] = [r["id"] for r in rows] or [0]
+    for table, ids in _BUILTIN_IDS.items():
+        await connection.execute_script(f'DELETE FROM "{table}" WHERE id NOT IN ({", ".join(map(str, ids))})')
+    for table in ("template", "relation_type", "relation_group", "entity_type"):
+        await connection.execute_script(f'DELETE FROM "{table}" WHERE NOT builtin')
 
 
 @pytest.fixture

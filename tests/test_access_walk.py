@@ -49,4 +49,5 @@ async def test_walk_every_route_with_every_role(api, app, people):
             else:
                 leaks += not denied_by_role
                 assert denied_by_role and body["code"] == 1, (url, role)
+    print(f"authorisation walk: {checked} route x role checks, {leaks} leaks")  # the figure for the closing note (pytest -s)
     assert leaks == 0 and checked > 10
