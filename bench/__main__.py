@@ -1,10 +1,10 @@
 """`python -m bench [name…]`: run the benchmarks (all by default)."""
 import sys
 
-from bench import back_office, formats, foundation, graph_engine
+from bench import back_office, formats, foundation, graph_engine, mining
 
 BENCHMARKS = {"foundation": foundation.main, "graph_engine": graph_engine.main, "formats": formats.main,
-              "back_office": back_office.main}
+              "back_office": back_office.main, "mining": mining.main}
 
 
 def run(args: list[str]) -> None:
