@@ -55,7 +55,7 @@ export function useRelationGraph(graphId: number) {
 }
 
 export function usePoints(graphId: number, query: { keyword: string; type: string; page: number; pageSize: number }) {
-  return useSWR(["points", graphId, query], () => api.get<Page<GraphNode>>("/api/graph/searchPoint", { query: { graphId, ...query } }), {
+  return useSWR(graphId ? ["points", graphId, query] : null, () => api.get<Page<GraphNode>>("/api/graph/searchPoint", { query: { graphId, ...query } }), {
     keepPreviousData: true,
   });
 }

@@ -9,7 +9,8 @@ import type { TemplateStructure, TreeNode } from "@/lib/api/graph-types";
 import { hasAbilityDescription, lookOf, type EntityLook } from "@/lib/graph/entities";
 import type { IndexEntry } from "@/lib/graph/tree-ops";
 import { cn } from "@/lib/utils";
-import { AttributesTab, attributeDefinitions } from "./attributes-tab";
+import { AttributesTab, COURSE_NAME, attributeDefinitions } from "./attributes-tab";
+import { CourseNameField } from "./course-name-field";
 import { DescriptionTab, DescriptionView } from "./description-tab";
 import { RelationsTab } from "./relations-tab";
 import { TagsTab } from "./tags-tab";
@@ -17,6 +18,8 @@ import { TagsTab } from "./tags-tab";
 /** SPEC §6: tags are edited only in teaching graphs, on controllable nodes. */
 const TAGGED_KINDS = new Set(["teaching"]);
 const LEVELLED_TYPES = new Set(["CourseAbilityPoint"]);
+/** SPEC §6: course names are edited under a major ability target only. */
+const COURSE_NAME_KINDS = new Set(["majorAbilityTarget"]);
 
 export interface NodeDrawerProps {
   graphId: number;
@@ -78,6 +81,9 @@ export function NodeDrawer({ graphId, nodeId, template, looks, index, editable, 
           </TabsList>
           <div className="min-h-0 flex-1 overflow-auto pb-4">
             <TabsContent value="description">
+              {entity?.attributes.some((definition) => definition.code === COURSE_NAME) && (
+                <CourseNameField key={`course-${node.id}`} node={node} nodeRef={nodeRef} editable={canEditNode && COURSE_NAME_KINDS.has(template?.kind ?? "")} onSaved={saved} />
+              )}
               {hasAbilityDescription(node.type) ? <DescriptionView node={node} /> : <DescriptionTab key={node.id} node={node} nodeRef={nodeRef} editable={canEditNode} onSaved={saved} />}
             </TabsContent>
             <TabsContent value="relations">

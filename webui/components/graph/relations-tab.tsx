@@ -2,6 +2,7 @@
 import { ReactFlow, ReactFlowProvider, type Edge, type Node } from "@xyflow/react";
 import { ArrowLeft, ArrowRight, List, Network, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
+import Link from "next/link";
 import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -219,6 +220,9 @@ export function RelationsTab({ graphId, node, relationTypes, index, editable, on
           </section>
         ))
       )}
+      <Link className="text-sm text-primary hover:underline" href={`/graph_bind_relation/${graphId}/${node.id}`} data-testid="manage-bindings">
+        {t("manageBindings")}
+      </Link>
       {!asNetwork && data && data.crossRelations.length > 0 && (
         <section>
           <h4 className="mb-1 text-sm font-medium">{t("bindings")}</h4>
