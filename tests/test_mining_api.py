@@ -368,3 +368,53 @@ async def test_progress_streams_over_a_websocket(api, app, people):
     outsider = await api.login("outsider")
     refused = await _websocket(app, f"{E}/task/{task_id}/progress", f"token={outsider}")
     assert refused[0]["code"] == 1
+
+
+async def test_a_cancel_stops_a_long_source_between_batches(api, people):
+    token = await api.login("expert")
+    _, source = await _upload(api, token, "长课程.txt", (COURSE * 200).encode("utf-8"))
+    _, task = await api.call("POST", f"{E}/task", token, json={"kind": "points", "sourceIds": [source["result"]["id"]]})
+    task_id = task["result"]["id"]
+    claimed = await tasks.claim_next("w1")
+    running = asyncio.create_task(tasks.run_task(claimed, "w1"))
+    while (await MiningTask.get(id=task_id)).progress <= 5:  # progress moves inside the one source
+        assert not running.done()
+        await asyncio.sleep(0.05)
+    await api.call("POST", f"{E}/task/{task_id}/cancel", token)
+    await running
+    stopped = await MiningTask.get(id=task_id)
+    assert stopped.state == "cancelled" and stopped.progress < 100
+    assert await MiningResult.filter(task_id=task_id).count() == 0
+
+
+async def test_a_pdf_without_text_or_ocr_result_is_refused(api, people):
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.new("RGB", (600, 800), "white").save(buffer, "PDF")
+    token = await api.login("expert")
+    _, body = await _upload(api, token, "scan.pdf", buffer.getvalue())
+    assert body["code"] == 1 and "scan.pdf" in body["message"], body
+    assert await TextSource.all().count() == 0
+
+
+async def test_a_catalogue_becomes_a_new_graph(api, people):
+    from toolkit.model import Graph
+
+    token = await api.login("expert")
+    _, source = await _upload(api, token, "课程.txt", COURSE.encode("utf-8"))
+    _, task = await api.call("POST", f"{E}/task", token, json={"kind": "catalogue", "sourceIds": [source["result"]["id"]]})
+    await _run_queue()
+    project = people["projects"]["a"].id
+    _, made = await api.call("POST", f"{E}/result/acceptAsGraph", token,
+                             json={"taskId": task["result"]["id"], "name": "数据结构（目录）", "projectId": project})
+    assert made["code"] == 0 and made["result"]["accepted"] == 4, made
+    graph = await Graph.get(id=made["result"]["graphId"])
+    root = await Node.get(graph_id=graph.id, parent_id=None)
+    chapters = await Node.filter(parent_id=root.id).order_by("order")
+    assert graph.name == "数据结构（目录）" and [c.name for c in chapters] == ["第一章 数据结构概述", "第二章 图"]
+    # Once accepted, there is nothing left to make a graph from, and no empty graph is left behind.
+    before = await Graph.all().count()
+    _, again = await api.call("POST", f"{E}/result/acceptAsGraph", token,
+                              json={"taskId": task["result"]["id"], "name": "再来一次", "projectId": project})
+    assert again["code"] == 1 and await Graph.all().count() == before

@@ -9,7 +9,7 @@ from sanic.response import raw
 
 from service.access import ADMIN, EVERYONE, SUPER, access
 from service.envelope import ok, page
-from service.request_data import int_field, int_list, json_body, query_int, query_text
+from service.request_data import int_field, int_list, json_body, query_int, query_text, text_field
 from toolkit.auth import sessions
 from toolkit.errors import ValidationError, ZhituError
 from toolkit.mining import dictionaries, review, sources, tasks
@@ -229,6 +229,16 @@ async def accept_results(request: Request):
     data = json_body(request)
     return ok(request, await review.accept_results(request.ctx.user, int_list(data, "ids"), int_field(data, "graphId", False),
                                                    int_field(data, "parentNodeId", False), int_field(data, "nodeId", False)))
+
+
+@bp.post("/result/acceptAsGraph")
+@access(*EVERYONE)
+async def accept_as_graph(request: Request):
+    """catalogue_edit: a recognised catalogue becomes a new graph."""
+    data = json_body(request)
+    return ok(request, await review.catalogue_as_graph(request.ctx.user, int_field(data, "taskId"), text_field(data, "name"),
+                                                       int_field(data, "projectId", False),
+                                                       str(data.get("templateCode") or "teaching")))
 
 
 @bp.post("/result/acceptAbove")

@@ -6,6 +6,7 @@ are the only place that knows, so nothing else imports LAC or paddle directly.
 from __future__ import annotations
 
 import concurrent.futures
+import contextvars
 import hashlib
 import logging
 import os
@@ -13,7 +14,7 @@ import sys
 import tempfile
 import threading
 import warnings
-from typing import Iterable
+from typing import Callable, Iterable
 
 from toolkit.errors import ValidationError
 
@@ -23,6 +24,9 @@ _models: dict[tuple[str, str], object] = {}
 # Paddle's CPU kernels keep per-thread state: a predictor made in one thread and run in another
 # fails ("could not execute a primitive"). Every LAC call goes through this one thread.
 _thread = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="lac")
+# Set by a task runner: called with the fraction of the current LAC run done (context variables
+# follow asyncio.to_thread into the miner's thread).
+progress_hook: contextvars.ContextVar[Callable[[float], None] | None] = contextvars.ContextVar("lac_progress", default=None)
 
 
 def _import_lac():
@@ -73,8 +77,16 @@ def _model(mode: str, terms: Iterable[str]) -> object:
 
 
 def run(texts: list[str], mode: str = "lac", terms: Iterable[str] = ()) -> list:
-    """LAC over many texts in batches; empty strings are passed through as empty results."""
-    return _thread.submit(_run, texts, mode, tuple(terms)).result()
+    """LAC over many texts in batches; empty strings are passed through as empty results. Between
+    batches the caller's progress hook (if any) hears the fraction done, and may raise to stop."""
+    terms = tuple(terms)
+    hook = progress_hook.get()
+    results: list = []
+    for begin in range(0, len(texts), BATCH_SIZE):
+        results += _thread.submit(_run, texts[begin:begin + BATCH_SIZE], mode, terms).result()
+        if hook is not None:
+            hook(min(1.0, (begin + BATCH_SIZE) / len(texts)))
+    return results
 
 
 def _run(texts: list[str], mode: str, terms: Iterable[str]) -> list:

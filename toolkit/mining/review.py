@@ -220,3 +220,25 @@ async def accept_above(user: User, task_id: int, min_score: float, graph_id: int
     if not ids:
         return {"accepted": 0, "nodeIds": [], "graphId": graph_id or task.graph_id}
     return await accept_results(user, list(ids), graph_id, parent_node_id)
+
+
+async def catalogue_as_graph(user: User, task_id: int, name: str, project_id: int | None = None,
+                             template_code: str = "teaching") -> dict:
+    """A recognised catalogue becomes a new graph (named `name`, under the template's root); the
+    graph and its nodes are made in one transaction, so a failure leaves no empty graph behind."""
+    from toolkit.graphs.crud import create_graph
+    from toolkit.model import Template
+
+    task = await get_task(user, task_id)
+    if task.kind != "catalogue":
+        raise ValidationError("mining.unknown_kind", kind=task.kind, allowed="catalogue")
+    template = await Template.get_or_none(code=template_code)
+    if template is None:
+        raise NotFound(what="what.template")
+    ids = await MiningResult.filter(task_id=task.id, state__in=list(REVIEWABLE)).order_by("id").values_list("id", flat=True)
+    if not ids:
+        raise ValidationError("error.field_required", field="ids")
+    async with in_transaction():
+        graph = await create_graph(user, name, template.id, project_id)
+        result = await accept_results(user, list(ids), graph.id)
+    return result

@@ -19,7 +19,7 @@ from toolkit import audit, db, messages, roles
 from toolkit.errors import Forbidden, NotFound, ValidationError, ZhituError
 from toolkit.graphs.guard import open_graph
 from toolkit.graphs.listing import check_paging
-from toolkit.mining import dictionaries
+from toolkit.mining import dictionaries, lac_shim
 from toolkit.mining.documents import Document
 from toolkit.mining.runner import GraphContext, check_kind, mine_document
 from toolkit.mining.sources import get_source
@@ -203,7 +203,11 @@ async def run_task(task: MiningTask, worker: str) -> None:
             document = Document.from_layout(source.text, source.layout)
             await report(task.id, worker, 5 + 90 * number // total)
             limit = int(task.params.get("limit", 200)) if isinstance(task.params.get("limit", 200), int) else 200
-            candidates = await asyncio.to_thread(mine_document, task.kind, document, terms, context, limit)
+            token = lac_shim.progress_hook.set(_progress_hook(task.id, worker, number, total))
+            try:
+                candidates = await asyncio.to_thread(mine_document, task.kind, document, terms, context, limit)
+            finally:
+                lac_shim.progress_hook.reset(token)
             found.extend((source_id, c) for c in candidates)
             await report(task.id, worker, 5 + 90 * (number + 1) // total)
         async with in_transaction():
@@ -219,6 +223,21 @@ async def run_task(task: MiningTask, worker: str) -> None:
     except Exception as exc:  # a bug in a miner must not kill the worker; the task keeps the reason
         log.exception("task %s failed", task.id)
         await _fail(task.id, worker, f"{type(exc).__name__}: {exc}")
+
+
+def _progress_hook(task_id: int, worker: str, number: int, total: int):
+    """Progress from inside a miner (between LAC batches): reported on the event loop, and a
+    cancel seen there stops the miner where it is."""
+    loop = asyncio.get_running_loop()
+    last = [-1]
+
+    def hook(fraction: float) -> None:
+        percent = 5 + int(90 * (number + fraction) / total)
+        if percent > last[0]:
+            last[0] = percent
+            asyncio.run_coroutine_threadsafe(report(task_id, worker, percent), loop).result()
+
+    return hook
 
 
 def _result_row(task: MiningTask, source_id: int, candidate) -> MiningResult:

@@ -20,6 +20,8 @@ export interface AppRoute {
 }
 
 export const GRAPH_ROLES: RoleName[] = ["test", "admin", "expert", "super"];
+export const BACK_OFFICE_ROLES: RoleName[] = ["admin", "expert", "super"];
+export const MANAGER_ROLES: RoleName[] = ["admin", "super"];
 
 export const ROUTES: AppRoute[] = [
   {
@@ -38,9 +40,70 @@ export const ROUTES: AppRoute[] = [
   { path: "/course_graph", meta: { title: "courseGraph", roles: GRAPH_ROLES, hideMenu: true } },
   { path: "/major_portal", meta: { title: "majorPortal", roles: GRAPH_ROLES, hideMenu: true } },
   { path: "/training_plan", meta: { title: "trainingPlan", roles: GRAPH_ROLES, hideMenu: true } },
+  // Issue 9: public library, library management, knowledge process, statistics and back office (SPEC §2).
+  // Where the API refuses a SPEC role on a page's main call, the route takes the API's roles.
+  { path: "/common_graph_library", meta: { title: "commonLibrary", roles: GRAPH_ROLES, icon: "network" } },
+  {
+    path: "/common_graph",
+    meta: { title: "commonGraph", roles: BACK_OFFICE_ROLES, icon: "network" },
+    children: [{ path: "/common_graphs", meta: { title: "libraryManage", roles: BACK_OFFICE_ROLES } }],
+  },
+  {
+    path: "/excavate",
+    meta: { title: "excavate", roles: GRAPH_ROLES, icon: "list" },
+    children: [
+      { path: "/excavate/textSource", meta: { title: "textSource", roles: GRAPH_ROLES } },
+      { path: "/excavate/knowledge_point_edit", meta: { title: "knowledgePointEdit", roles: GRAPH_ROLES, hideMenu: true } },
+      { path: "/excavate/knowledge_point", meta: { title: "knowledgePoint", roles: GRAPH_ROLES } },
+      { path: "/excavate/belong_edit", meta: { title: "belongEdit", roles: GRAPH_ROLES, hideMenu: true } },
+      { path: "/excavate/belong", meta: { title: "belong", roles: GRAPH_ROLES } },
+      { path: "/excavate/definition_task", meta: { title: "definitionTask", roles: GRAPH_ROLES, hideMenu: true } },
+      { path: "/excavate/definition", meta: { title: "definition", roles: GRAPH_ROLES } },
+      { path: "/excavate/relation_task", meta: { title: "relationTask", roles: GRAPH_ROLES, hideMenu: true } },
+      { path: "/excavate/relation", meta: { title: "relationMining", roles: GRAPH_ROLES } },
+      { path: "/excavate/catalogue_edit", meta: { title: "catalogueEdit", roles: GRAPH_ROLES, hideMenu: true } },
+      { path: "/excavate/catalogue", meta: { title: "catalogue", roles: GRAPH_ROLES } },
+    ],
+  },
+  {
+    path: "/Manager",
+    meta: { title: "backOffice", roles: BACK_OFFICE_ROLES, icon: "list" },
+    children: [
+      { path: "/Manager/index", meta: { title: "helpDocs", roles: BACK_OFFICE_ROLES } },
+      { path: "/projectManage/index", meta: { title: "projectManage", roles: BACK_OFFICE_ROLES } },
+      { path: "/userManage/index", meta: { title: "userManage", roles: MANAGER_ROLES } },
+      { path: "/unitManager/index", meta: { title: "unitManager", roles: MANAGER_ROLES } },
+      { path: "/relationGroup/index", meta: { title: "relationGroup", roles: BACK_OFFICE_ROLES } },
+      { path: "/relation/index", meta: { title: "relationType", roles: BACK_OFFICE_ROLES } },
+      { path: "/rotationManager/index", meta: { title: "rotationManager", roles: MANAGER_ROLES } },
+      { path: "/textSourceBank/index", meta: { title: "textSourceBank", roles: MANAGER_ROLES } },
+      { path: "/taskManager", meta: { title: "taskManager", roles: MANAGER_ROLES } },
+      { path: "/applyfor/index", meta: { title: "applyfor", roles: BACK_OFFICE_ROLES } },
+      { path: "/graphManager/index", meta: { title: "graphManager", roles: BACK_OFFICE_ROLES } },
+    ],
+  },
+  {
+    path: "/projectStatistics",
+    meta: { title: "statisticsGroup", roles: BACK_OFFICE_ROLES, icon: "list" },
+    children: [
+      { path: "/projectStatistics", meta: { title: "projectStatistics", roles: BACK_OFFICE_ROLES } },
+      { path: "/statistics", meta: { title: "statistics", roles: MANAGER_ROLES } },
+    ],
+  },
+  {
+    path: "/graph_template",
+    meta: { title: "graphTemplate", roles: ["super"], icon: "list" },
+    children: [
+      { path: "/graph_entitys", meta: { title: "graphEntitys", roles: ["super"] } },
+      { path: "/graph_relations", meta: { title: "graphRelations", roles: ["super"] } },
+      { path: "/graph_template/index", meta: { title: "templateManage", roles: ["super"] } },
+    ],
+  },
 ];
 
-export const PUBLIC_PATHS = ["/login", "/home", "/exception", "/"];
+export const PUBLIC_PATHS = ["/login", "/home", "/exception", "/", "/help_v", "/help_doc", "/graphCommonMore", "/sso", "/error-log/list", "/lock"];
+/** Public routes with parameters (SPEC §2): /graph_preview/{graphId}/{nodeId?} and the like. */
+export const PUBLIC_PREFIXES = ["/graph_preview/", "/graph_preview_index/", "/image_text_compare/", "/sso/", "/redirect/"];
 
 export interface MenuItem {
   name: string;
@@ -86,5 +149,5 @@ export function canOpen(pathname: string, role: RoleName | null): boolean {
 }
 
 export function isPublicPath(pathname: string): boolean {
-  return PUBLIC_PATHS.includes(pathname);
+  return PUBLIC_PATHS.includes(pathname) || PUBLIC_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 }

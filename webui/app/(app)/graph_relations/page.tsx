@@ -1,0 +1,6 @@
+"use client";
+import { RelationTypeManager } from "@/components/manage/relation-type-manager";
+
+export default function Page() {
+  return <RelationTypeManager mode="template" />;
+}

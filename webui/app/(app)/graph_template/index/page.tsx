@@ -1,0 +1,6 @@
+"use client";
+import { TemplateManager } from "@/components/manage/template-manager";
+
+export default function Page() {
+  return <TemplateManager />;
+}

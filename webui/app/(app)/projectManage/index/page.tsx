@@ -1,0 +1,6 @@
+"use client";
+import { ProjectManager } from "@/components/manage/project-manager";
+
+export default function Page() {
+  return <ProjectManager />;
+}

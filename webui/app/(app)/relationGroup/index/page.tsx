@@ -1,0 +1,6 @@
+"use client";
+import { RelationGroupManager } from "@/components/manage/relation-group-manager";
+
+export default function Page() {
+  return <RelationGroupManager />;
+}

@@ -1,0 +1,143 @@
+/** Knowledge-process calls (/api/excavate, service/routes/mining.py). */
+import { api, API_BASE } from "./client";
+import type { ListQuery } from "./manage";
+import { listParams } from "./manage";
+import type { Page } from "./types";
+import { getSession } from "../session";
+
+export type MiningKind = "points" | "belong" | "definitions" | "relations" | "catalogue";
+export type TaskState = "queued" | "running" | "done" | "failed" | "cancelled";
+
+export interface TextSourceRow {
+  id: number;
+  name: string;
+  suffix: string;
+  size: number;
+  state: string;
+  error: string | null;
+  graphId: number | null;
+  projectId: number | null;
+  pageCount: number;
+  charCount: number;
+  ocr: boolean;
+  createTime: string | null;
+}
+
+export interface SourceDetail extends TextSourceRow {
+  text: string;
+  paragraphs: { start: number; end: number; page?: number }[];
+  pages: unknown[];
+}
+
+export interface CompareLine {
+  text: string;
+  box?: number[];
+  start?: number;
+  end?: number;
+}
+
+export interface ComparePage {
+  number: number;
+  image: boolean;
+  width?: number;
+  height?: number;
+  lines: CompareLine[];
+  text?: string;
+}
+
+export interface CompareAnswer {
+  id: number;
+  name: string;
+  suffix: string;
+  pages: ComparePage[];
+}
+
+export interface MiningTask {
+  id: number;
+  kind: MiningKind;
+  state: TaskState;
+  progress: number;
+  sourceIds: number[];
+  graphId: number | null;
+  params: Record<string, unknown>;
+  error: string | null;
+  attempts: number;
+  createTime: string | null;
+  startTime: string | null;
+  finishTime: string | null;
+  resultCounts: Record<string, number>;
+}
+
+export interface MiningResult {
+  id: number;
+  taskId: number;
+  kind: MiningKind;
+  state: "pending" | "accepted" | "rejected" | "edited";
+  score: number;
+  payload: Record<string, unknown>;
+  original: Record<string, unknown> | null;
+  sourceId: number | null;
+  location: { start?: number; end?: number; page?: number; paragraph?: number; text?: string } | null;
+  targetNodeId: number | null;
+  createdNodeId: number | null;
+}
+
+export interface ProgressFrame {
+  id?: number;
+  state?: TaskState;
+  progress?: number;
+  error?: string | null;
+  code?: number;
+  message?: string;
+}
+
+export const sourceApi = {
+  list: (q: ListQuery) => api.get<Page<TextSourceRow>>("/api/excavate/textSource/list", { query: listParams(q, "keyword") }),
+  bank: (q: ListQuery) => api.get<Page<TextSourceRow>>("/api/excavate/textSource/bank", { query: listParams(q, "keyword") }),
+  detail: (id: number) => api.get<SourceDetail>(`/api/excavate/textSource/${id}`),
+  compare: (id: number) => api.get<CompareAnswer>(`/api/excavate/textSource/${id}/compare`),
+  pageImageUrl: (id: number, page: number) => `${API_BASE}/api/excavate/textSource/${id}/page/${page}`,
+  upload: (file: File, graphId?: number | null) => {
+    const form = new FormData();
+    form.set("file", file);
+    if (graphId) form.set("graphId", String(graphId));
+    return api.post<TextSourceRow>("/api/excavate/textSource", { multipart: form });
+  },
+  remove: (id: number) => api.delete<null>(`/api/excavate/textSource/${id}`),
+};
+
+export const miningApi = {
+  create: (kind: MiningKind, sourceIds: number[], graphId: number | null, params?: Record<string, unknown>) =>
+    api.post<MiningTask>("/api/excavate/task", { json: { kind, sourceIds, graphId, params } }),
+  list: (q: ListQuery) => api.get<Page<MiningTask>>("/api/excavate/task/list", { query: listParams(q) }),
+  detail: (id: number) => api.get<MiningTask>(`/api/excavate/task/${id}`),
+  cancel: (id: number) => api.post<MiningTask>(`/api/excavate/task/${id}/cancel`),
+  retry: (id: number) => api.post<MiningTask>(`/api/excavate/task/${id}/retry`),
+  remove: (id: number) => api.delete<null>(`/api/excavate/task/${id}`),
+  results: (query: { taskIds?: number[]; graphIds?: number[]; kind?: string; state?: string; keyword?: string; page: number; pageSize: number; minScore?: number }) =>
+    api.get<Page<MiningResult>>("/api/excavate/result/list", {
+      query: {
+        taskIds: query.taskIds?.join(","),
+        graphIds: query.graphIds?.join(","),
+        kind: query.kind,
+        state: query.state,
+        keyword: query.keyword,
+        minScore: query.minScore,
+        page: query.page,
+        pageSize: query.pageSize,
+      },
+    }),
+  edit: (id: number, payload: Record<string, unknown>) => api.put<MiningResult>(`/api/excavate/result/${id}`, { json: payload }),
+  reject: (ids: number[]) => api.post<{ rejected: number }>("/api/excavate/result/reject", { json: { ids } }),
+  accept: (ids: number[], graphId: number | null, parentNodeId?: number | null) =>
+    api.post<unknown>("/api/excavate/result/accept", { json: { ids, graphId, parentNodeId } }),
+  acceptAbove: (taskId: number, minScore: number, graphId: number | null, parentNodeId?: number | null) =>
+    api.post<unknown>("/api/excavate/result/acceptAbove", { json: { taskId, minScore, graphId, parentNodeId } }),
+};
+
+/** The progress websocket: the browser cannot send headers, so the token goes in the query. */
+export function progressSocketUrl(taskId: number): string {
+  const origin = typeof window === "undefined" ? "" : window.location.origin.replace(/^http/, "ws");
+  const token = getSession()?.accessToken ?? "";
+  return `${origin}${API_BASE}/api/excavate/task/${taskId}/progress?token=${encodeURIComponent(token)}`;
+}

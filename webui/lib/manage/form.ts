@@ -1,0 +1,97 @@
+/** Form rules of the back-office dialogs (SPEC §5), pure so that they are unit-tested. */
+export type FormValue = string | boolean | File | null;
+export type FormValues = Record<string, FormValue>;
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+export interface FieldSpec {
+  name: string;
+  label: string;
+  type?: "text" | "password" | "number" | "textarea" | "select" | "checkbox" | "color" | "date" | "file";
+  required?: boolean;
+  options?: Option[];
+  placeholder?: string;
+  /** Shown only when creating (e.g. a password, an immutable code). */
+  createOnly?: boolean;
+  /** Shown but not editable when editing. */
+  lockedOnEdit?: boolean;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  accept?: string;
+  rows?: number;
+  /** Extra check: the message key (namespace "manage.form") of the problem, or null. */
+  validate?: (value: FormValue, values: FormValues) => string | null;
+}
+
+/** SPEC §5: 3 or 6 hex digits with a leading #. */
+export function isHexColour(value: string): boolean {
+  return /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(value);
+}
+
+/** SPEC §5: allowed source file suffixes. */
+export const SOURCE_SUFFIXES = [".jpg", ".jpeg", ".png", ".docx", ".pdf", ".txt"] as const;
+
+export function hasAllowedSuffix(fileName: string, suffixes: readonly string[] = SOURCE_SUFFIXES): boolean {
+  const lower = fileName.toLowerCase();
+  return suffixes.some((suffix) => lower.endsWith(suffix));
+}
+
+/** Code fields: a letter first, then letters, digits and underscores. */
+export function isCode(value: string): boolean {
+  return /^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(value);
+}
+
+export function isEmpty(value: FormValue): boolean {
+  if (value === null) return true;
+  return typeof value === "string" && value.trim() === "";
+}
+
+/** Errors by field name, as message keys under "manage.form". Text is trimmed before it is checked. */
+export function validateForm(fields: FieldSpec[], values: FormValues, editing: boolean): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const field of fields) {
+    if (field.createOnly && editing) continue;
+    const value = values[field.name] ?? null;
+    if (field.required && isEmpty(value)) {
+      errors[field.name] = "required";
+      continue;
+    }
+    if (typeof value === "string" && value.trim() !== "") {
+      if (field.type === "color" && !isHexColour(value.trim())) errors[field.name] = "hexColour";
+      else if (field.maxLength && value.trim().length > field.maxLength) errors[field.name] = "tooLong";
+      else if (field.type === "number") {
+        const number = Number(value);
+        if (!Number.isFinite(number)) errors[field.name] = "number";
+        else if (field.min !== undefined && number < field.min) errors[field.name] = "tooSmall";
+        else if (field.max !== undefined && number > field.max) errors[field.name] = "tooLarge";
+      }
+    }
+    if (!errors[field.name] && field.validate) {
+      const problem = field.validate(value, values);
+      if (problem) errors[field.name] = problem;
+    }
+  }
+  return errors;
+}
+
+/** Trimmed text, numbers as numbers, empty optional text as null: what the API gets. */
+export function cleanValues(fields: FieldSpec[], values: FormValues, editing: boolean): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (field.createOnly && editing) continue;
+    if (field.lockedOnEdit && editing) continue;
+    if (field.type === "file") continue;
+    const value = values[field.name] ?? null;
+    if (typeof value === "string") {
+      const text = value.trim();
+      body[field.name] = field.type === "number" ? (text === "" ? null : Number(text)) : text === "" ? null : text;
+    } else {
+      body[field.name] = value;
+    }
+  }
+  return body;
+}
