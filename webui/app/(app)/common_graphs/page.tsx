@@ -1,0 +1,6 @@
+"use client";
+import { LibraryManage } from "@/components/library/library-manage";
+
+export default function Page() {
+  return <LibraryManage />;
+}
