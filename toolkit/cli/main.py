@@ -169,6 +169,19 @@ def demo(
     _serve(host, port, int(settings.get("workers")), not api_only, False, banner)
 
 
+@app.command("tui")
+@run_async
+async def tui(
+    as_user: Optional[str] = typer.Option(None, "--as", help="Act as this user (default: the first super admin)."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="zh-CN or en (default: ZHITU_LANG or the system locale)."),
+    theme: str = typer.Option("dark", "--theme", help="dark or light (ctrl+t switches)."),
+) -> None:
+    """The curator's terminal: browse graphs, review mining results, small edits."""
+    from toolkit.tui import run
+
+    await run(as_user, lang, theme)
+
+
 _register_groups()
 
 

@@ -222,6 +222,32 @@ async def accept_above(user: User, task_id: int, min_score: float, graph_id: int
     return await accept_results(user, list(ids), graph_id, parent_node_id)
 
 
+async def reopen_result(user: User, result_id: int, edited_payload: dict | None = None) -> dict:
+    """Undo a review (the TUI's undo key): a rejected or edited result goes back to review with
+    `edited_payload` (None: the miner's own); an accepted point or catalogue entry goes back too,
+    and the node its acceptance made is deleted through the graph engine, unless the node has
+    children by now. Accepted definitions and relations cannot be taken back this way."""
+    row, task = await _result(user, result_id)
+    async with in_transaction():
+        if row.state == "accepted":
+            node = await Node.get_or_none(id=row.created_node_id) if row.created_node_id else None
+            made_here = node is not None and (node.origin or {}).get("resultId") == row.id
+            if row.kind not in ("points", "belong", "catalogue") or (node is not None and not made_here and row.kind == "catalogue"):
+                raise ValidationError("mining.undo_unsupported", kind=row.kind)
+            if made_here:
+                if await Node.filter(parent_id=node.id).exists():
+                    raise ValidationError("mining.undo_has_children", name=node.name)
+                await tree.delete_nodes(user, node.graph_id, [node.id])
+        row.edited_payload = edited_payload
+        row.state = "edited" if edited_payload else "pending"
+        row.created_node_id = None
+        row.reviewer_id = None
+        row.reviewed_at = None
+        await row.save()
+        await audit.record("mining.reopen", user.id, "mining_result", row.id, task=task.id)
+    return result_view(row)
+
+
 async def catalogue_as_graph(user: User, task_id: int, name: str, project_id: int | None = None,
                              template_code: str = "teaching") -> dict:
     """A recognised catalogue becomes a new graph (named `name`, under the template's root); the

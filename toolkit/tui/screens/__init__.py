@@ -1,0 +1,1 @@
+"""One module per screen of the curator's terminal."""
