@@ -6,6 +6,7 @@ import { LanguagePicker } from "@/components/shell/language-picker";
 import { ThemeToggle } from "@/components/shell/theme-toggle";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { SmsLoginForm } from "@/components/site/sms-login-form";
 import { login } from "@/lib/api/auth";
 import { ApiError } from "@/lib/api/client";
 import { sessionTimedOut, takeRedirect } from "@/lib/session";
@@ -26,7 +27,11 @@ function LoginForm() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [timedOut, setTimedOut] = useState(false);
+  const [way, setWay] = useState<"account" | "sms">("account");
+  const tWays = useTranslations("signIn");
   useEffect(() => setTimedOut(sessionTimedOut()), []);
+  // The SSO authorize-redirect (an API path) is left by a full page load, not the app router.
+  const go = (target: string) => (target.startsWith("/basic-api/") ? window.location.assign(target) : router.replace(target));
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -36,7 +41,7 @@ function LoginForm() {
     setError(null);
     try {
       await login(userName.trim(), password);
-      router.replace(safeTarget(params.get("redirect") ?? takeRedirect()));
+      go(safeTarget(params.get("redirect") ?? takeRedirect()));
     } catch (cause) {
       if (cause instanceof ApiError) setError(cause.message);
     } finally {
@@ -45,10 +50,23 @@ function LoginForm() {
   }
 
   return (
-    <form onSubmit={submit} className="w-[360px] rounded-lg bg-card p-8 shadow-lg" noValidate>
+    <div className="w-[360px] rounded-lg bg-card p-8 shadow-lg">
       <h1 className="text-xl font-semibold">{t("title")}</h1>
-      <p className="mb-6 mt-1 text-sm text-muted">{t("subtitle")}</p>
+      <p className="mb-4 mt-1 text-sm text-muted">{t("subtitle")}</p>
       {timedOut && <p className="mb-4 rounded bg-amber-100 px-3 py-2 text-sm text-amber-900">{t("sessionTimeout")}</p>}
+      {/* Issue 9: account or SMS-code sign-in. */}
+      <div className="mb-4 flex gap-4 border-b border-border text-sm" role="tablist">
+        {(["account", "sms"] as const).map((option) => (
+          <button key={option} type="button" role="tab" aria-selected={way === option} data-testid={`sign-in-${option}`} onClick={() => setWay(option)}
+            className={`-mb-px border-b-2 pb-2 ${way === option ? "border-primary text-primary" : "border-transparent text-muted"}`}>
+            {tWays(`${option}Tab`)}
+          </button>
+        ))}
+      </div>
+      {way === "sms" ? (
+        <SmsLoginForm onSignedIn={() => go(safeTarget(params.get("redirect") ?? takeRedirect()))} />
+      ) : (
+    <form onSubmit={submit} noValidate>
       <label className="mb-1 block text-sm" htmlFor="userName">
         {t("userName")}
       </label>
@@ -66,6 +84,8 @@ function LoginForm() {
         {busy ? t("submitting") : t("submit")}
       </Button>
     </form>
+      )}
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 /** Knowledge-process calls (/api/excavate, service/routes/mining.py). */
-import { api, API_BASE } from "./client";
+import { api, API_BASE, type Download } from "./client";
 import type { ListQuery } from "./manage";
 import { listParams } from "./manage";
 import type { Page } from "./types";
@@ -31,18 +31,21 @@ export interface SourceDetail extends TextSourceRow {
 
 export interface CompareLine {
   text: string;
-  box?: number[];
-  start?: number;
-  end?: number;
+  /** [x0, y0, x1, y1] in page pixels, when the page has an image. */
+  box: number[] | null;
+  start: number;
+  end: number;
+  confidence: number | null;
 }
 
 export interface ComparePage {
-  number: number;
-  image: boolean;
-  width?: number;
-  height?: number;
+  page: number;
+  width: number | null;
+  height: number | null;
+  ocr: boolean;
+  /** API path of the page image (needs the bearer token), or null for text-only files. */
+  image: string | null;
   lines: CompareLine[];
-  text?: string;
 }
 
 export interface CompareAnswer {
@@ -96,7 +99,8 @@ export const sourceApi = {
   bank: (q: ListQuery) => api.get<Page<TextSourceRow>>("/api/excavate/textSource/bank", { query: listParams(q, "keyword") }),
   detail: (id: number) => api.get<SourceDetail>(`/api/excavate/textSource/${id}`),
   compare: (id: number) => api.get<CompareAnswer>(`/api/excavate/textSource/${id}/compare`),
-  pageImageUrl: (id: number, page: number) => `${API_BASE}/api/excavate/textSource/${id}/page/${page}`,
+  /** The page image needs the bearer token, so it is fetched as a blob, not given to <img src>. */
+  pageImage: (path: string) => api.get<Download>(path, { binary: true, silent: true }),
   upload: (file: File, graphId?: number | null) => {
     const form = new FormData();
     form.set("file", file);

@@ -1,0 +1,6 @@
+"use client";
+import { ErrorLogList } from "@/components/site/error-log-list";
+
+export default function Page() {
+  return <ErrorLogList />;
+}

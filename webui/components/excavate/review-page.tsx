@@ -1,0 +1,245 @@
+"use client";
+import { Check, ExternalLink, Pencil, X } from "lucide-react";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import useSWR from "swr";
+import { Pager } from "@/components/manage/pager";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { ApiError } from "@/lib/api/client";
+import { miningApi, sourceApi, type MiningKind, type MiningResult } from "@/lib/api/excavate";
+import { passage, resultLabel, SCREENS } from "@/lib/excavate/kinds";
+import { toast } from "@/lib/feedback";
+import { cn } from "@/lib/utils";
+
+interface Props {
+  kind: MiningKind;
+  taskIds?: number[];
+  graphIds?: number[];
+}
+
+const STATES = ["pending", "edited", "accepted", "rejected"] as const;
+
+/** Review of mining results: the source passage highlighted, accept / edit / reject, accept above a score. */
+export function ReviewPage({ kind, taskIds, graphIds }: Props) {
+  const t = useTranslations("excavate.review");
+  const te = useTranslations("excavate");
+  const screen = Object.values(SCREENS).find((s) => s.kind === kind)!;
+  const [state, setState] = useState<string>("pending");
+  const [keyword, setKeyword] = useState("");
+  const [page, setPage] = useState({ page: 1, pageSize: 20 });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [minScore, setMinScore] = useState("0.5");
+  const [landed, setLanded] = useState<{ graphId: number; nodeId: number | null } | null>(null);
+  const { data, mutate } = useSWR(["results", kind, taskIds, graphIds, state, keyword, page], () =>
+    miningApi.results({ kind, taskIds, graphIds, state: state || undefined, keyword, ...page }),
+  );
+  const task = useSWR(taskIds?.length === 1 ? ["task", taskIds[0]] : null, () => miningApi.detail(taskIds![0]));
+  const graphId = task.data?.graphId ?? graphIds?.[0] ?? null;
+  const rows = data?.items ?? [];
+  const open = rows.filter((r) => r.state === "pending" || r.state === "edited");
+
+  async function run(action: () => Promise<unknown>, message: string) {
+    try {
+      await action();
+      toast("success", { text: message });
+      setSelected([]);
+      void mutate();
+      void task.mutate();
+    } catch (cause) {
+      if (!(cause instanceof ApiError)) throw cause;
+    }
+  }
+
+  async function accept(ids: number[]) {
+    if (!graphId) return toast("warning", { text: te("chooseGraph") });
+    await run(async () => {
+      await miningApi.accept(ids, graphId);
+      const first = rows.find((r) => r.id === ids[0]);
+      setLanded({ graphId, nodeId: first?.createdNodeId ?? null });
+    }, t("accepted", { count: ids.length }));
+  }
+
+  return (
+    <div className="flex flex-col gap-3" data-testid={`review-${kind}`}>
+      <section className="flex flex-wrap items-center gap-2 rounded-lg bg-card p-3 text-sm">
+        <h1 className="mr-2 text-base font-semibold">{t("title", { name: te(`titles.${screen.route}`) })}</h1>
+        {taskIds && <span className="text-muted">{t("tasks", { ids: taskIds.join(", ") })}</span>}
+        <Select aria-label={t("state")} value={state} onChange={(e) => (setState(e.target.value), setPage({ ...page, page: 1 }))}>
+          <option value="">{t("allStates")}</option>
+          {STATES.map((s) => (
+            <option key={s} value={s}>
+              {te(`resultStates.${s}`)}
+            </option>
+          ))}
+        </Select>
+        <Input className="w-48" aria-label={t("keyword")} placeholder={t("keyword")} value={keyword} onChange={(e) => setKeyword(e.target.value)} />
+        <div className="ml-auto flex flex-wrap items-center gap-2">
+          <Button variant="outline" disabled={!selected.length} onClick={() => void run(() => miningApi.reject(selected), t("rejected", { count: selected.length }))} data-testid="reject-selected">
+            <X size={14} />
+            {t("rejectSelected")}
+          </Button>
+          <Button disabled={!selected.length} onClick={() => void accept(selected)} data-testid="accept-selected">
+            <Check size={14} />
+            {t("acceptSelected")}
+          </Button>
+          {taskIds?.length === 1 && (
+            <span className="flex items-center gap-1">
+              <Input className="w-16" type="number" min={0} max={1} step={0.05} aria-label={t("minScore")} value={minScore} onChange={(e) => setMinScore(e.target.value)} />
+              <Button
+                variant="outline"
+                onClick={() => {
+                  if (!graphId) return toast("warning", { text: te("chooseGraph") });
+                  void run(() => miningApi.acceptAbove(taskIds[0], Number(minScore), graphId), t("acceptedAbove", { score: minScore }));
+                }}
+                data-testid="accept-above"
+              >
+                {t("acceptAbove")}
+              </Button>
+            </span>
+          )}
+        </div>
+      </section>
+      {landed && (
+        <p className="flex items-center gap-2 rounded-lg bg-success/10 p-3 text-sm text-success" data-testid="landed">
+          {t("landed")}
+          <Link className="inline-flex items-center gap-1 underline" href={`/knowledgeGraph/knowledgeTree/${landed.graphId}${landed.nodeId ? `/${landed.nodeId}` : ""}`}>
+            <ExternalLink size={13} />
+            {t("openGraph")}
+          </Link>
+        </p>
+      )}
+      <section className="rounded-lg bg-card">
+        <div className="flex items-center gap-2 border-b border-border px-3 py-2 text-sm">
+          <input
+            type="checkbox"
+            aria-label={t("selectAll")}
+            checked={open.length > 0 && open.every((r) => selected.includes(r.id))}
+            onChange={(e) => setSelected(e.target.checked ? open.map((r) => r.id) : [])}
+          />
+          <span className="text-muted">{t("count", { total: data?.total ?? 0, selected: selected.length })}</span>
+        </div>
+        <ul className="divide-y divide-border">
+          {rows.map((row) => (
+            <ResultRow
+              key={row.id}
+              row={row}
+              editable={screen.editable}
+              checked={selected.includes(row.id)}
+              onCheck={(on) => setSelected(on ? [...selected, row.id] : selected.filter((id) => id !== row.id))}
+              onAccept={() => void accept([row.id])}
+              onReject={() => void run(() => miningApi.reject([row.id]), t("rejected", { count: 1 }))}
+              onEdit={(changes) => run(() => miningApi.edit(row.id, changes), t("edited"))}
+            />
+          ))}
+          {data && rows.length === 0 && <li className="px-3 py-8 text-center text-sm text-muted">{t("empty")}</li>}
+        </ul>
+        <div className="p-3">
+          <Pager page={page.page} pageSize={page.pageSize} total={data?.total ?? 0} onChange={(p, s) => setPage({ page: p, pageSize: s })} />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function ResultRow({
+  row,
+  editable,
+  checked,
+  onCheck,
+  onAccept,
+  onReject,
+  onEdit,
+}: {
+  row: MiningResult;
+  editable: string[];
+  checked: boolean;
+  onCheck: (on: boolean) => void;
+  onAccept: () => void;
+  onReject: () => void;
+  onEdit: (changes: Record<string, unknown>) => Promise<unknown>;
+}) {
+  const t = useTranslations("excavate.review");
+  const te = useTranslations("excavate");
+  const [editing, setEditing] = useState<Record<string, string> | null>(null);
+  const open = row.state === "pending" || row.state === "edited";
+  const payload = row.payload as Record<string, unknown>;
+  const location = row.location ?? {};
+  const source = useSWR(row.sourceId ? ["source-text", row.sourceId] : null, () => sourceApi.detail(row.sourceId!), { revalidateOnFocus: false });
+  const text = source.data?.text ?? "";
+  const hasSpan = typeof location.start === "number" && typeof location.end === "number" && text.length > 0;
+  const [before, match, after] = hasSpan ? passage(text, location.start!, location.end!) : ["", String(payload.sentence ?? location.text ?? ""), ""];
+  return (
+    <li className={cn("flex gap-3 px-3 py-2 text-sm", !open && "opacity-60")} data-testid="result-row" data-state={row.state}>
+      <input type="checkbox" className="mt-1" aria-label={t("select")} disabled={!open} checked={checked} onChange={(e) => onCheck(e.target.checked)} />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          {editing ? (
+            <>
+              {editable.map((field) => (
+                <Input
+                  key={field}
+                  className="w-40"
+                  aria-label={t(`fields.${field}`)}
+                  value={editing[field] ?? ""}
+                  onChange={(e) => setEditing({ ...editing, [field]: e.target.value })}
+                  data-testid={`edit-${field}`}
+                />
+              ))}
+              <Button
+                size="sm"
+                onClick={async () => {
+                  await onEdit(editing);
+                  setEditing(null);
+                }}
+                data-testid="edit-save"
+              >
+                {t("save")}
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => setEditing(null)}>
+                {t("cancel")}
+              </Button>
+            </>
+          ) : (
+            <span className="whitespace-pre font-medium" data-testid="result-label">
+              {resultLabel(row)}
+            </span>
+          )}
+          {row.kind === "relations" && !editing && <span className="rounded bg-primary/10 px-1.5 text-xs text-primary">{String(payload.type ?? "")}</span>}
+          {row.kind === "belong" && !editing && <span className="text-xs text-muted">→ {String(payload.nodeName ?? "")}</span>}
+          <span className="text-xs text-muted">{t("score", { score: row.score.toFixed(2) })}</span>
+          <span className="text-xs">{te(`resultStates.${row.state}`)}</span>
+          {row.createdNodeId && <span className="text-xs text-success">{t("nodeMade", { id: row.createdNodeId })}</span>}
+        </div>
+        {(match || before) && (
+          <p className="mt-1 text-xs leading-5 text-muted" data-testid="result-passage">
+            {before}
+            <mark className="rounded bg-amber-200 px-0.5 text-foreground dark:bg-amber-500/40">{match}</mark>
+            {after}
+            {row.sourceId && (
+              <Link className="ml-2 text-primary hover:underline" href={`/image_text_compare/${row.sourceId}`} target="_blank">
+                {t("source")}
+              </Link>
+            )}
+          </p>
+        )}
+      </div>
+      {open && !editing && (
+        <div className="flex shrink-0 items-start gap-1">
+          <Button size="sm" variant="ghost" onClick={() => setEditing(Object.fromEntries(editable.map((f) => [f, String(payload[f] ?? "")])))} data-testid="result-edit">
+            <Pencil size={13} />
+          </Button>
+          <Button size="sm" variant="ghost" className="text-danger" onClick={onReject} data-testid="result-reject" aria-label={t("reject")}>
+            <X size={13} />
+          </Button>
+          <Button size="sm" onClick={onAccept} data-testid="result-accept">
+            <Check size={13} />
+            {t("accept")}
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,46 @@
+"use client";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { ssoLogin } from "@/lib/api/sign-in";
+import { takeRedirect } from "@/lib/session";
+import { authorizeRedirectUrl, ssoTarget } from "@/lib/site/sso";
+
+/** Trades the ticket, then goes to the stored redirect or by jump type (list: home, detail: graphs). */
+export function SsoLogin({ ticket, mode }: { ticket: string; mode: string }) {
+  const t = useTranslations("signIn.sso");
+  const router = useRouter();
+  const [failed, setFailed] = useState<string | null>(null);
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (!ticket) {
+      // No ticket: ask the server for one (it signs in first when needed).
+      window.location.assign(authorizeRedirectUrl(window.location.origin, mode === "detail" ? "detail" : "list"));
+      return;
+    }
+    ssoLogin(ticket)
+      .then(({ mode: jump }) => router.replace(ssoTarget(jump || mode, takeRedirect())))
+      .catch((error: Error) => setFailed(error.message));
+  }, [ticket, mode, router]);
+  return (
+    <div className="flex min-h-screen flex-col items-center justify-center gap-3 p-6 text-center" data-testid="sso">
+      {failed ? (
+        <>
+          <p className="text-lg font-semibold">{t("failed")}</p>
+          <p className="text-sm text-muted" data-testid="sso-error">
+            {failed}
+          </p>
+          <Button asChild>
+            <Link href="/login">{t("signIn")}</Link>
+          </Button>
+        </>
+      ) : (
+        <p className="text-muted">{t("working")}</p>
+      )}
+    </div>
+  );
+}
