@@ -139,3 +139,24 @@ describe("messages", () => {
     expect(mergeMessages({ menu: { a: "1" }, x: { y: "2" } }, { menu: { b: "3" }, z: "4" })).toEqual({ menu: { a: "1", b: "3" }, x: { y: "2" }, z: "4" });
   });
 });
+
+describe("chart maths", async () => {
+  const { arcPath, linePoints, niceMax, slices, ticks, toData } = await import("@/lib/manage/charts");
+  it("rounds axes up to 1, 2 or 5 times a power of ten", () => {
+    expect([0, 1, 3, 7, 12, 45, 462, 1000].map(niceMax)).toEqual([1, 1, 5, 10, 20, 50, 500, 1000]);
+    expect(ticks(462)).toEqual([0, 125, 250, 375, 500]);
+  });
+
+  it("cuts slices by share and skips zeros; a single slice is a full ring", () => {
+    const parts = slices([{ label: "a", value: 3 }, { label: "b", value: 0 }, { label: "c", value: 1 }]);
+    expect(parts.map((p) => [p.datum.label, p.share])).toEqual([["a", 0.75], ["c", 0.25]]);
+    expect(parts[1].a1).toBeCloseTo(Math.PI * 2);
+    expect(slices([{ label: "z", value: 0 }])).toEqual([]);
+    expect(arcPath(80, 80, 70, 44, 0, Math.PI * 2).match(/M /g)?.length).toBe(2);
+  });
+
+  it("scales line points into the box and sorts counts biggest first", () => {
+    expect(linePoints([0, 5, 10], 100, 50, 10)).toEqual([[0, 50], [50, 25], [100, 0]]);
+    expect(toData({ x: 1, y: 3 }, (k) => k.toUpperCase())).toEqual([{ label: "Y", value: 3 }, { label: "X", value: 1 }]);
+  });
+});
