@@ -90,15 +90,16 @@ async def _pg_reset() -> None:
     tables = [r["tablename"] for r in rows if r["tablename"] not in _KEEP]
     await connection.execute_script("TRUNCATE " + ", ".join(f'"{t}"' for t in tables) + " RESTART IDENTITY CASCADE")
     await connection.execute_script("DELETE FROM tag WHERE category_id IS NULL")
-    # The catalogue is editable: drop what tests added to it, keep the built-ins as installed.
-    if not _BUILTIN_IDS:
-        for table in ("template_connection", "category", "tag"):
-            _, rows = await connection.execute_query(f'SELECT id FROM "{table}"')
-            _BUILTIN_IDS[table] = [r["id"] for r in rows] or [0]
+    # The catalogue is editable: drop what tests added to it, and put back built-ins a test
+    # removed (the authorisation walk deletes a template connection, for one).
     for table, ids in _BUILTIN_IDS.items():
         await connection.execute_script(f'DELETE FROM "{table}" WHERE id NOT IN ({", ".join(map(str, ids))})')
     for table in ("template", "relation_type", "relation_group", "entity_type"):
         await connection.execute_script(f'DELETE FROM "{table}" WHERE NOT builtin')
+    await builtins.install()
+    for table in ("template_connection", "category", "tag"):
+        _, rows = await connection.execute_query(f'SELECT id FROM "{table}"')
+        _BUILTIN_IDS[table] = [r["id"] for r in rows] or [0]
 
 
 @pytest.fixture

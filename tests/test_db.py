@@ -54,7 +54,7 @@ async def test_builtins_cover_spec_node_types_and_eight_kinds(database):
 
 async def test_install_builtins_is_idempotent(database):
     again = await builtins.install()
-    assert all(count == 0 for count in again.values())
+    assert all(count == 0 for count in again.values()), again
 
 
 def test_model_docstrings_are_safe_table_comments():
