@@ -105,7 +105,7 @@ test("the mind map renames through its context menu, collapses a branch and zoom
   await mindNode("顺序栈").waitFor({ state: "detached" });
   await mindNode("循环队列").getByTestId("toggle-branch").click();
   await mindNode("顺序栈").waitFor();
-  assert.equal(await page.getByTestId("zoom-level").textContent(), "80%");
+  await page.waitForFunction(() => document.querySelector("[data-testid=zoom-level]")?.textContent === "80%");
   await page.getByRole("button", { name: "放大" }).click();
   await page.waitForFunction(() => document.querySelector("[data-testid=zoom-level]")?.textContent === "90%");
   // A node of level 1 shows the floating toolbar; "only this branch" narrows the map.

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AttributeDefinition } from "@/lib/api/graph-types";
 import { FORMULA_PREFIX, isDescriptionEmpty, joinDescription, splitDescription } from "@/lib/graph/description";
 import { DEFAULT_ABILITY_LEVELS, attributeForSending, checkAbilityLevels, checkAttribute, checkAttributes, checkCourseName, formatDateTime, isHexColour } from "@/lib/graph/validation";
-import { canMove, collapsedBeyond, dropTarget, indexTree, moveItem, pathTo, topmost } from "@/lib/graph/tree-ops";
+import { canMove, collapsedBeyond, dropTarget, indexTree, moveItem, pathTo, topmost, visibleRows } from "@/lib/graph/tree-ops";
 
 function definition(patch: Partial<AttributeDefinition>): AttributeDefinition {
   return { code: "x", name: "字段", valueType: "text", valueLength: null, defaultValue: null, isEdit: true, isNull: true, sort: 0, param: null, ...patch };
@@ -101,5 +101,24 @@ describe("tree operations", () => {
     expect(topmost(index, [4, 2, 3])).toEqual([2, 3]);
     expect([...collapsedBeyond(root, 1)]).toEqual([2]);
     expect(moveItem(["a", "b", "c"], 0, 2)).toEqual(["b", "c", "a"]);
+  });
+});
+
+describe("tree panel rows", () => {
+  interface Item {
+    id: number;
+    childs: Item[];
+  }
+  const t = (id: number, childs: Item[] = []): Item => ({ id, childs });
+  const root = t(1, [t(2, [t(4), t(5)]), t(3)]);
+  const ids = (rows: ReturnType<typeof visibleRows<Item>>) => rows.map((row) => (row.kind === "node" ? `${row.node.id}@${row.depth}` : `+${row.anchorId}@${row.depth}`));
+
+  it("lists open branches in order with their depth", () => {
+    expect(ids(visibleRows(root, new Set()))).toEqual(["1@0", "2@1", "4@2", "5@2", "3@1"]);
+    expect(ids(visibleRows(root, new Set([2])))).toEqual(["1@0", "2@1", "3@1"]);
+  });
+  it("puts the naming row after the anchor's subtree, one level deeper for a child", () => {
+    expect(ids(visibleRows(root, new Set(), { anchorId: 2, mode: "child" }))).toEqual(["1@0", "2@1", "4@2", "5@2", "+2@2", "3@1"]);
+    expect(ids(visibleRows(root, new Set(), { anchorId: 2, mode: "sibling" }))).toEqual(["1@0", "2@1", "4@2", "5@2", "+2@1", "3@1"]);
   });
 });

@@ -1,8 +1,6 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import en from "@/messages/en.json";
-import zh from "@/messages/zh-CN.json";
 
 function keys(tree: object, prefix = ""): string[] {
   return Object.entries(tree).flatMap(([key, value]) => (typeof value === "object" && value !== null ? keys(value, `${prefix}${key}.`) : [`${prefix}${key}`]));
@@ -17,13 +15,25 @@ function sources(folder: string): string[] {
 
 const root = path.resolve(__dirname, "..");
 
+/** A locale's messages: messages/<locale>.json plus any messages/<area>/<locale>.json beside it. */
+function messagesOf(locale: string): object[] {
+  const folder = path.join(root, "messages");
+  const areas = readdirSync(folder).filter((name) => statSync(path.join(folder, name)).isDirectory());
+  return [path.join(folder, `${locale}.json`), ...areas.map((area) => path.join(folder, area, `${locale}.json`))]
+    .filter((file) => { try { return statSync(file).isFile(); } catch { return false; } })
+    .map((file) => JSON.parse(readFileSync(file, "utf8")));
+}
+
+const en = messagesOf("en");
+const zh = messagesOf("zh-CN");
+
 describe("messages", () => {
   it("has every key in both languages", () => {
-    expect(keys(en).sort()).toEqual(keys(zh).sort());
+    expect(en.flatMap((tree) => keys(tree)).sort()).toEqual(zh.flatMap((tree) => keys(tree)).sort());
   });
 
   it("has every literal key the components ask for", () => {
-    const known = new Set(keys(zh));
+    const known = new Set(zh.flatMap((tree) => keys(tree)));
     const missing: string[] = [];
     for (const file of [...sources(path.join(root, "components")), ...sources(path.join(root, "app"))]) {
       const text = readFileSync(file, "utf8");

@@ -23,6 +23,7 @@ import { VersionsDialog } from "./versions-dialog";
 
 /** Above this many nodes the map opens with only two levels below the root unfolded. */
 const OPEN_ALL_UP_TO = 400;
+const OPEN_DEPTH = 2;
 /** The drawer's narrow width: 30vw, but never under 320 px (components/graph/node-drawer). */
 const DRAWER_MIN_WIDTH = 320;
 
@@ -35,6 +36,8 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
   const editor = useGraphEditor(graphId);
   const { root, index, editable, actions, template, detail } = editor;
   const looks = useMemo(() => entityLooks(template.data), [template.data]);
+  /** The map waits for the template's colours, so it is drawn once, not twice. */
+  const templateSettled = template.data !== undefined || template.error !== undefined;
   const [collapsed, setCollapsed] = useState<Set<number> | null>(null);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [drawerId, setDrawerId] = useState<number | null>(null);
@@ -58,9 +61,8 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
     }
   }, [editor.broken]);
 
-  useEffect(() => {
-    if (root && collapsed === null) setCollapsed(countNodes(root) > OPEN_ALL_UP_TO ? collapsedBeyond(root, 2) : new Set());
-  }, [root, collapsed]);
+  // Set while rendering (not in an effect) so the first render with data already draws the map.
+  if (root && collapsed === null) setCollapsed(countNodes(root) > OPEN_ALL_UP_TO ? collapsedBeyond(root, OPEN_DEPTH) : new Set());
 
   /** Show a node: unfold its ancestors, select it and centre it in the map. */
   const reveal = useCallback(
@@ -214,7 +216,7 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
           </p>
         )}
         {!root && !editor.broken && <p className="m-auto text-sm text-muted">{t("loading")}</p>}
-        {root && collapsed && (
+        {root && collapsed && templateSettled && (
           <>
             {treeOpen && (
               <div className="w-72 shrink-0 border-r border-border bg-card">

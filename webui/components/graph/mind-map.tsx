@@ -6,10 +6,12 @@ import {
   Position,
   ReactFlow,
   ReactFlowProvider,
-  useNodesState,
+  applyNodeChanges,
   useReactFlow,
+  useStore,
   type Edge,
   type Node,
+  type NodeChange,
   type NodeProps,
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
@@ -52,13 +54,17 @@ interface MindNodeData extends Record<string, unknown> {
   placed: PlacedNode<TreeNode>;
   look: EntityLook;
   selected: boolean;
+  renaming: boolean;
+  /** What the toolbar shows, on the selected node only. */
+  inBranch: boolean;
+  pinned: boolean;
 }
 
 type MindFlowNode = Node<MindNodeData, "mind">;
 
 interface Callbacks {
-  props: MindMapProps;
-  pinned: boolean;
+  /** Always the latest props: read at event time, so nodes need not re-render when handlers change. */
+  props: () => MindMapProps;
   setPinned: (pinned: boolean) => void;
 }
 
@@ -69,10 +75,10 @@ function useCallbacks(): Callbacks {
 }
 
 /** SPEC §4: the floating toolbar of a selected node of level at most 1. */
-function NodeActions({ node }: { node: TreeNode }) {
+function NodeActions({ node, inBranch, pinned }: { node: TreeNode; inBranch: boolean; pinned: boolean }) {
   const t = useTranslations("mindMap");
-  const { props, pinned, setPinned } = useCallbacks();
-  const inBranch = props.branchId === node.id;
+  const { props: latest, setPinned } = useCallbacks();
+  const props = { onOpenDetail: (id: number) => latest().onOpenDetail(id), onBranch: (id: number | null) => latest().onBranch(id), onCopyName: (name: string) => latest().onCopyName(name) };
   const button = "inline-flex h-7 items-center gap-1 rounded px-2 text-xs hover:bg-primary/10 hover:text-primary";
   return (
     <div className="nodrag flex items-center gap-0.5 rounded-md border border-border bg-card p-0.5 text-foreground shadow-md" data-testid="node-toolbar">
@@ -97,7 +103,7 @@ function NodeActions({ node }: { node: TreeNode }) {
 }
 
 function RenameInput({ node }: { node: TreeNode }) {
-  const { props } = useCallbacks();
+  const props = useCallbacks().props();
   const [value, setValue] = useState(node.name);
   return (
     <input
@@ -118,16 +124,16 @@ function RenameInput({ node }: { node: TreeNode }) {
 
 const MindNode = memo(function MindNode({ data }: NodeProps<MindFlowNode>) {
   const t = useTranslations("mindMap");
-  const { props, pinned } = useCallbacks();
-  const { placed, look, selected } = data;
+  const { props } = useCallbacks();
+  const { placed, look, selected, renaming, inBranch, pinned } = data;
   const node = placed.source;
   const isRoot = placed.depth === 0;
   const outer = placed.side === "left" ? "-left-5" : "-right-5";
   return (
-    <div className="group relative" style={{ width: placed.width, height: placed.height }} data-testid="mind-node" data-node-id={node.id} data-name={node.name} data-side={placed.side}>
+    <div className="group relative" style={{ width: placed.width, height: placed.height }} data-testid="mind-node" data-node-id={node.id} data-name={node.name} data-side={placed.side} data-depth={placed.depth}>
       {selected && placed.depth <= 1 && !pinned && (
         <NodeToolbar isVisible position={Position.Top}>
-          <NodeActions node={node} />
+          <NodeActions node={node} inBranch={inBranch} pinned={pinned} />
         </NodeToolbar>
       )}
       <div
@@ -137,9 +143,9 @@ const MindNode = memo(function MindNode({ data }: NodeProps<MindFlowNode>) {
           selected && "ring-2 ring-primary ring-offset-2 ring-offset-background",
         )}
         style={{ fontSize: placed.fontSize, background: isRoot ? look.colour : undefined, borderColor: isRoot ? undefined : look.colour, fontWeight: placed.depth <= 1 ? 600 : 400 }}
-        onDoubleClick={() => props.onOpenDetail(node.id)}
+        onDoubleClick={() => props().onOpenDetail(node.id)}
       >
-        {props.renamingId === node.id ? (
+        {renaming ? (
           <RenameInput node={node} />
         ) : (
           placed.lines.map((line, index) => (
@@ -170,7 +176,7 @@ const MindNode = memo(function MindNode({ data }: NodeProps<MindFlowNode>) {
           data-testid="toggle-branch"
           onClick={(event) => {
             event.stopPropagation();
-            props.onToggle(node.id);
+            props().onToggle(node.id);
           }}
         >
           {placed.collapsed ? "+" : "−"}
@@ -182,6 +188,16 @@ const MindNode = memo(function MindNode({ data }: NodeProps<MindFlowNode>) {
 
 const NODE_TYPES = { mind: MindNode };
 const CULL_ABOVE = 300;
+
+/** The zoom in percent, subscribed on its own so panning re-renders only this. */
+function ZoomLevel() {
+  const zoom = useStore((state) => state.transform[2]);
+  return (
+    <span className="w-11 text-center text-xs tabular-nums" data-testid="zoom-level">
+      {Math.round(zoom * 100)}%
+    </span>
+  );
+}
 
 function findNode(root: TreeNode, id: number): TreeNode | null {
   const stack = [root];
@@ -199,13 +215,14 @@ function Canvas(props: MindMapProps) {
   const preferences = usePreferences();
   const wrapper = useRef<HTMLDivElement>(null);
   const [pinned, setPinned] = useState(false);
-  const [zoom, setZoom] = useState(AUTO_ZOOM);
   const [refreshLocked, setRefreshLocked] = useState(false);
+  const latest = useRef(props);
+  latest.current = props;
   const layoutRoot = useMemo(() => (props.branchId !== null ? findNode(props.root, props.branchId) ?? props.root : props.root), [props.root, props.branchId]);
   const layout = useMemo(() => layoutMindMap(layoutRoot, { collapsed: props.collapsed }), [layoutRoot, props.collapsed]);
   const placedById = useMemo(() => new Map(layout.nodes.map((placed) => [placed.id, placed])), [layout]);
 
-  const flowNodes = useMemo<MindFlowNode[]>(
+  const baseNodes = useMemo<MindFlowNode[]>(
     () =>
       layout.nodes.map((placed) => ({
         id: String(placed.id),
@@ -215,9 +232,22 @@ function Canvas(props: MindMapProps) {
         height: placed.height,
         draggable: props.editable && placed.depth > 0,
         selectable: false,
-        data: { placed, look: lookOf(props.looks, placed.source.type), selected: placed.id === props.selectedId },
+        data: { placed, look: lookOf(props.looks, placed.source.type), selected: false, renaming: false, inBranch: false, pinned: false },
       })),
-    [layout, props.looks, props.selectedId, props.editable],
+    [layout, props.looks, props.editable],
+  );
+  // Only the selected and the renamed node differ from the base, so only they re-render on a click.
+  const { selectedId, renamingId, branchId } = props;
+  const flowNodes = useMemo<MindFlowNode[]>(
+    () =>
+      selectedId === null && renamingId === null
+        ? baseNodes
+        : baseNodes.map((node) => {
+            const id = Number(node.id);
+            if (id !== selectedId && id !== renamingId) return node;
+            return { ...node, data: { ...node.data, selected: id === selectedId, renaming: id === renamingId, inBranch: id === branchId, pinned } };
+          }),
+    [baseNodes, selectedId, renamingId, branchId, pinned],
   );
   const edges = useMemo<Edge[]>(
     () =>
@@ -233,9 +263,15 @@ function Canvas(props: MindMapProps) {
       })),
     [layout],
   );
-  // React Flow measures nodes through onNodesChange; positions always come from the layout.
-  const [nodes, setNodes, onNodesChange] = useNodesState<MindFlowNode>(flowNodes);
-  useEffect(() => setNodes(flowNodes), [flowNodes, setNodes]);
+  // React Flow measures and drags nodes through onNodesChange; a new layout replaces them during
+  // render (not in an effect), so a change of the tree costs one render, not two.
+  const [nodes, setNodes] = useState(flowNodes);
+  const [shownNodes, setShownNodes] = useState(flowNodes);
+  if (shownNodes !== flowNodes) {
+    setShownNodes(flowNodes);
+    setNodes(flowNodes);
+  }
+  const onNodesChange = useCallback((changes: NodeChange<MindFlowNode>[]) => setNodes((current) => applyNodeChanges(changes, current)), []);
 
   const centre = useCallback(
     (id: number, force: boolean) => {
@@ -259,7 +295,6 @@ function Canvas(props: MindMapProps) {
     const placed = placedById.get(shownRoot);
     if (!placed) return;
     void flow.setCenter(placed.x + placed.width / 2, placed.y + placed.height / 2, { zoom: AUTO_ZOOM });
-    setZoom(AUTO_ZOOM);
     // Only when the shown root changes, not on every edit.
   }, [shownRoot, flow]);
 
@@ -274,7 +309,7 @@ function Canvas(props: MindMapProps) {
   };
 
   const selected = props.selectedId !== null ? placedById.get(props.selectedId) : undefined;
-  const callbacks = useMemo(() => ({ props, pinned, setPinned }), [props, pinned]);
+  const callbacks = useMemo<Callbacks>(() => ({ props: () => latest.current, setPinned }), []);
   const looksInUse = useMemo(() => [...props.looks.values()], [props.looks]);
 
   return (
@@ -294,7 +329,6 @@ function Canvas(props: MindMapProps) {
           zoomOnDoubleClick={false}
           colorMode={preferences.darkMode ? "dark" : "light"}
           proOptions={{ hideAttribution: true }}
-          onMove={(_, viewport) => setZoom(viewport.zoom)}
           onNodeClick={(_, node) => {
             const id = Number(node.id);
             props.onSelect(id);
@@ -316,9 +350,7 @@ function Canvas(props: MindMapProps) {
               <button className="inline-flex h-7 w-7 items-center justify-center rounded hover:bg-primary/10" aria-label={t("zoomOut")} title={t("zoomOut")} onClick={() => zoomBy(-1)}>
                 <ZoomOut size={15} />
               </button>
-              <span className="w-11 text-center text-xs tabular-nums" data-testid="zoom-level">
-                {Math.round(zoom * 100)}%
-              </span>
+              <ZoomLevel />
               <button className="inline-flex h-7 w-7 items-center justify-center rounded hover:bg-primary/10" aria-label={t("zoomIn")} title={t("zoomIn")} onClick={() => zoomBy(1)}>
                 <ZoomIn size={15} />
               </button>
@@ -366,7 +398,7 @@ function Canvas(props: MindMapProps) {
           </Panel>
           {pinned && selected && selected.depth <= 1 && (
             <Panel position="bottom-center">
-              <NodeActions node={selected.source} />
+              <NodeActions node={selected.source} inBranch={props.branchId === selected.id} pinned />
             </Panel>
           )}
         </ReactFlow>

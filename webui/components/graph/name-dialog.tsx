@@ -27,7 +27,7 @@ export function NameDialog({
   onSubmit: (name: string, projectId: number | null) => Promise<void>;
 }) {
   const t = useTranslations("common");
-  const { data: projects } = useProjects();
+  const { data: projects } = useProjects(50, open && Boolean(withProject));
   const [name, setName] = useState(initialName);
   const [projectId, setProjectId] = useState<number | null>(initialProjectId ?? null);
   const [busy, setBusy] = useState(false);

@@ -6,13 +6,13 @@ export const MERGE_TIMEOUT_MS = 120_000;
 
 export const graphApi = {
   detail: (graphId: number) => api.get<GraphDetail>(`/api/graphList/${graphId}`),
-  create: (body: { name: string; templateId: number; projectId: number | null }) => api.post<GraphDetail>("/api/graphList/", { json: body }),
+  create: (body: { name: string; templateId: number; projectId: number | null }) => api.post<GraphDetail>("/api/graphList", { json: body }),
   createFromFile: (file: File, projectId: number | null, name: string) => {
     const form = new FormData();
     form.set("file", file);
     if (projectId !== null) form.set("projectId", String(projectId));
     if (name.trim()) form.set("name", name.trim());
-    return api.post<GraphDetail>("/api/graphList/", { multipart: form });
+    return api.post<GraphDetail>("/api/graphList", { multipart: form });
   },
   rename: (graphId: number, name: string, revision?: number) => api.put<GraphDetail>(`/api/graphList/${graphId}`, { json: { name: name.trim(), revision } }),
   remove: (graphId: number) => api.delete<null>(`/api/graphList/${graphId}`),

@@ -108,3 +108,29 @@ export function moveItem<T>(items: T[], from: number, to: number): T[] {
   result.splice(Math.max(0, Math.min(to, result.length)), 0, item);
   return result;
 }
+
+export type FlatRow<T> = { kind: "node"; node: T; depth: number } | { kind: "add"; anchorId: number; depth: number };
+
+/**
+ * The rows the tree panel shows, in order: open branches only, plus the row where a new node is
+ * being named (after the anchor's subtree; one level deeper for a child). Flat rows of one height
+ * let the panel draw only the rows in view.
+ */
+export function visibleRows<T extends TreeLike<T>>(root: T, collapsed: ReadonlySet<number>, adding?: { anchorId: number; mode: "child" | "sibling" } | null): FlatRow<T>[] {
+  const rows: FlatRow<T>[] = [];
+  const stack: (FlatRow<T> | { kind: "end"; node: T; depth: number })[] = [{ kind: "node", node: root, depth: 0 }];
+  while (stack.length) {
+    const item = stack.pop()!;
+    if (item.kind === "end") {
+      if (adding?.anchorId === item.node.id) rows.push({ kind: "add", anchorId: item.node.id, depth: item.depth + (adding.mode === "child" ? 1 : 0) });
+      continue;
+    }
+    if (item.kind === "add") continue;
+    rows.push(item);
+    stack.push({ kind: "end", node: item.node, depth: item.depth });
+    if (!collapsed.has(item.node.id)) {
+      for (let index = item.node.childs.length - 1; index >= 0; index--) stack.push({ kind: "node", node: item.node.childs[index], depth: item.depth + 1 });
+    }
+  }
+  return rows;
+}
