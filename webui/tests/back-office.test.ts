@@ -160,3 +160,19 @@ describe("chart maths", async () => {
     expect(toData({ x: 1, y: 3 }, (k) => k.toUpperCase())).toEqual([{ label: "Y", value: 3 }, { label: "X", value: 1 }]);
   });
 });
+
+describe("settings drawer", async () => {
+  const { DEFAULT_DISPLAY, htmlAttributes, pageFilter, THEME_COLOURS } = await import("@/lib/settings/display");
+  it("turns grey and colour-weak modes into one page filter", () => {
+    expect(pageFilter({ grayMode: false, colorWeak: false })).toBe("none");
+    expect(pageFilter({ grayMode: true, colorWeak: true })).toBe("grayscale(100%) invert(80%)");
+  });
+
+  it("puts content mode, breadcrumb and theme colour on <html>", () => {
+    expect(htmlAttributes({ ...DEFAULT_DISPLAY, contentMode: "fixed", showBreadCrumb: false }, "#009688")).toEqual({
+      data: { content: "fixed", breadcrumb: "off" },
+      style: { "--primary": "#009688", filter: "none" },
+    });
+    expect(THEME_COLOURS[0]).toBe("#0960bd");
+  });
+});

@@ -1,5 +1,11 @@
+import { SettingsHost } from "@/components/settings/settings-host";
 import { AppShell } from "@/components/shell/app-shell";
 
 export default function SignedInLayout({ children }: { children: React.ReactNode }) {
-  return <AppShell>{children}</AppShell>;
+  return (
+    <AppShell>
+      {children}
+      <SettingsHost />
+    </AppShell>
+  );
 }

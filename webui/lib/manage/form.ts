@@ -1,4 +1,6 @@
 /** Form rules of the back-office dialogs (SPEC §5), pure so that they are unit-tested. */
+import { isHexColor } from "../colors";
+
 export type FormValue = string | boolean | File | null;
 export type FormValues = Record<string, FormValue>;
 
@@ -27,10 +29,8 @@ export interface FieldSpec {
   validate?: (value: FormValue, values: FormValues) => string | null;
 }
 
-/** SPEC §5: 3 or 6 hex digits with a leading #. */
-export function isHexColour(value: string): boolean {
-  return /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(value);
-}
+/** SPEC §5: 3 or 6 hex digits with a leading # (the shell's one check). */
+export const isHexColour = isHexColor;
 
 /** SPEC §5: allowed source file suffixes. */
 export const SOURCE_SUFFIXES = [".jpg", ".jpeg", ".png", ".docx", ".pdf", ".txt"] as const;
