@@ -230,6 +230,8 @@ function Canvas(props: MindMapProps) {
         position: { x: placed.x, y: placed.y },
         width: placed.width,
         height: placed.height,
+        // Sizes are known from the layout: stating them spares React Flow's round of dimension changes after the first paint.
+        measured: { width: placed.width, height: placed.height },
         draggable: props.editable && placed.depth > 0,
         selectable: false,
         data: { placed, look: lookOf(props.looks, placed.source.type), selected: false, renaming: false, inBranch: false, pinned: false },
