@@ -54,6 +54,8 @@ def test_source_add_list_and_worker(demo_db, tmp_path):
     assert added.exit_code == 0, added.output
     source = json.loads(added.stdout)[0]
     assert source["state"] == "ready" and source["name"] == "课程.txt"
+    missing = runner.invoke(app, ["source", "add", str(tmp_path / "nowhere.txt")])
+    assert missing.exit_code == exit_codes.INVALID and "Traceback" not in missing.output
     listed = json.loads(runner.invoke(app, ["source", "list", "--json"]).stdout)
     assert [s["id"] for s in listed] == [source["id"]]
 

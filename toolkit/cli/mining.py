@@ -21,6 +21,15 @@ COLUMNS = {
 }
 
 
+def _read(path: Path) -> bytes:
+    from toolkit.errors import FormatError
+
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise FormatError("format.unreadable", where=path.name, detail=exc.strerror or str(exc)) from exc
+
+
 def register(app: typer.Typer) -> None:
     app.add_typer(mine_app, name="mine")
     app.add_typer(source_app, name="source")
@@ -50,13 +59,7 @@ def _mine(kind: str, files: List[Path], graph: Optional[int], as_json: bool, lim
     def body() -> list[dict]:
         rows = []
         for path in files:
-            try:
-                data = path.read_bytes()
-            except OSError as exc:
-                from toolkit.errors import FormatError
-
-                raise FormatError("format.unreadable", where=path.name, detail=exc.strerror or str(exc)) from exc
-            document = read_document(path.name, data)
+            document = read_document(path.name, _read(path))
             for candidate in mine_document(kind, document, terms, context, limit):
                 rows.append({"file": str(path), **candidate.as_dict()})
         return rows
@@ -114,7 +117,7 @@ def source_add(
         async with db.opened():
             user = await operator(as_user)
             for path in files:
-                results.append(await sources.add_source(user, path.name, path.read_bytes(), graph, project))
+                results.append(await sources.add_source(user, path.name, _read(path), graph, project))
         return results
 
     rows = run_async(body)()
