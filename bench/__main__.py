@@ -1,15 +1,18 @@
 """`python -m bench [name…]`: run the benchmarks (all by default)."""
 import sys
 
-from bench import back_office, formats, foundation, graph_engine, mining
+from bench import back_office, formats, foundation, graph_engine, mining, tui
 
 BENCHMARKS = {"foundation": foundation.main, "graph_engine": graph_engine.main, "formats": formats.main,
-              "back_office": back_office.main, "mining": mining.main}
+              "back_office": back_office.main, "mining": mining.main, "tui": tui.main}
 
 
 def run(args: list[str]) -> None:
     if args and args[0] == "graph_engine" and len(args) > 1:
         graph_engine.main(args[1:])  # one database, in a child process
+        return
+    if args and args[0] == "tui" and len(args) > 1:
+        tui.main(args[1:])  # one database, in a child process
         return
     for name in args or list(BENCHMARKS):
         BENCHMARKS[name]()

@@ -27,7 +27,7 @@ class ZhituApp(App):
     BINDINGS = [
         Binding("f1,question_mark", "help", "tui.key.help"),
         Binding("ctrl+t", "toggle_theme", "tui.key.theme"),
-        Binding("ctrl+p", "command_palette", "tui.key.palette"),
+        Binding("ctrl+p", "command_palette", "tui.key.palette", show=False),
         Binding("ctrl+g", "projects", "tui.key.projects", show=False),
         Binding("ctrl+q,q", "quit", "tui.key.quit"),
     ]

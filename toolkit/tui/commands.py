@@ -8,6 +8,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from toolkit.errors import ZhituError
 from toolkit.graphs import reads
+from toolkit.tui.localise import own_bindings
 
 NODE_HITS = 8
 
@@ -17,8 +18,8 @@ class ZhituCommands(Provider):
         found: dict[str, tuple[str, object]] = {}
         screen = self.screen
         for owner in (screen, self.app):
-            for _key, binding in owner._bindings:
-                if not binding.description or binding.system or binding.action in ("command_palette",):
+            for _key, binding in own_bindings(owner):
+                if binding.action == "command_palette":
                     continue
                 label = f"{binding.description}  ({self.app.get_key_display(binding)})"
                 if binding.action not in found:

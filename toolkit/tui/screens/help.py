@@ -8,13 +8,15 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Label, Static
 
+from toolkit.tui.localise import own_bindings
 from toolkit.tui.screens.base import ZhituModal
 
 
 class HelpScreen(ZhituModal):
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
-    HelpScreen > VerticalScroll { width: 80%; max-width: 100; height: 80%; border: thick $primary; background: $surface; padding: 1 2; }
+    HelpScreen > VerticalScroll { width: 72; max-width: 95%; height: auto; max-height: 90%; border: thick $primary; background: $surface; padding: 1 2; }
+    HelpScreen #help-title { text-style: bold; margin-bottom: 1; }
     """
     BINDINGS = [Binding("q,f1,question_mark", "cancel", "tui.key.close")]
 
@@ -34,9 +36,7 @@ class HelpScreen(ZhituModal):
         table.add_column(style="bold", no_wrap=True)
         table.add_column()
         rows: dict[str, tuple[list[str], str]] = {}
-        for _key, binding in node._bindings:
-            if not binding.description or binding.system:
-                continue
+        for _key, binding in own_bindings(node):
             keys, _ = rows.setdefault(binding.action, ([], binding.description))
             keys.append(self.app.get_key_display(binding))
         for keys, description in rows.values():

@@ -86,7 +86,7 @@ class ProjectsScreen(ZhituScreen):
             return
         filters = GraphFilter(project_id=None if project_key == ALL else int(project_key))
         with self.guarded():
-            items, total = await list_graphs(self.user, 1, PAGE, filters, lang=self.zhitu.lang)
+            items, total = await list_graphs(self.user, 1, PAGE, filters, by_role=True, lang=self.zhitu.lang)
             for item in items:
                 mode = self.t("tui.graph.editable") if item["isEdit"] else self.t("tui.graph.read_only")
                 table.add_row(item["name"], item["templateName"], str(item["nodeCount"]), mode, key=str(item["id"]))

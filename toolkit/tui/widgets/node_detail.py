@@ -2,6 +2,8 @@
 relations; rendered from what toolkit.graphs.tree.get_node and reads.node_relations return."""
 from __future__ import annotations
 
+import json
+
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -10,6 +12,26 @@ from textual.widgets import Static
 from toolkit.tui.localise import text
 
 DESC_SEPARATOR = "##"  # SPEC §3: description segments are separated by a double-hash marker
+
+
+def attribute_text(value: object) -> Text:
+    """An attribute value as lines: ability levels (name, range, desc) one a line, other lists item by item."""
+    if isinstance(value, list):
+        lines = []
+        for item in value:
+            if isinstance(item, dict) and "name" in item:
+                line = str(item["name"])
+                if "rangeStart" in item or "rangeEnd" in item:
+                    line += f"  {item.get('rangeStart', '')}–{item.get('rangeEnd', '')}"
+                if item.get("desc"):
+                    line += f"  {item['desc']}"
+                lines.append(line)
+            else:
+                lines.append(json.dumps(item, ensure_ascii=False) if isinstance(item, (dict, list)) else str(item))
+        return Text("\n".join(lines))
+    if isinstance(value, dict):
+        return Text(json.dumps(value, ensure_ascii=False))
+    return Text(str(value))
 
 
 def render_detail(node: dict, relations: dict | None, path: list[str], lang: str) -> Group:
@@ -32,7 +54,7 @@ def render_detail(node: dict, relations: dict | None, path: list[str], lang: str
     if attributes:
         attribute_table = Table.grid(padding=(0, 1))
         for key, value in attributes.items():
-            attribute_table.add_row(Text(str(key), style="italic"), Text(str(value)))
+            attribute_table.add_row(Text(str(key), style="italic"), attribute_text(value))
         facts.add_row(t("tui.detail.attributes"), attribute_table)
     else:
         facts.add_row(t("tui.detail.attributes"), none)
