@@ -226,7 +226,7 @@ test("a task is dispatched, submitted by its assignee and examined", async () =>
   await page.getByTestId("graph-menu").click();
   await page.getByTestId("tasks-menu").click();
   const dialog = page.getByTestId("tasks-dialog");
-  await dialog.getByTestId("task-assignee").fill(String(admin.profile.Id));
+  await dialog.getByTestId("task-assignee").selectOption({ label: admin.profile.Name });
   await dialog.getByTestId("task-dispatch").click();
   await dialog.getByTestId("task-row").filter({ hasText: "已派发" }).waitFor();
   const graphId = Number(graphUrl.split("/").pop());

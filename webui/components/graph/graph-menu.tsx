@@ -12,6 +12,7 @@ import {
   Pencil,
   Plus,
   ScanSearch,
+  Library,
   Send,
   Trash2,
   Undo2,
@@ -60,7 +61,9 @@ export type GraphMenuAction =
   | "versions"
   | "tasks"
   | "publish"
-  | "unpublish";
+  | "unpublish"
+  | "libraryPublish"
+  | "libraryWithdraw";
 
 /** SPEC §4 graph menu actions for one graph (the selected node is the target of node actions). */
 export function GraphMenu({
@@ -183,6 +186,18 @@ export function GraphMenu({
               {t("publish")}
             </DropdownMenuItem>
           ))}
+        {editable && (
+          <>
+            <DropdownMenuItem onSelect={() => onAction("libraryPublish")} data-testid="library-publish">
+              <Library size={14} />
+              {t("libraryPublish")}
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => onAction("libraryWithdraw")} data-testid="library-withdraw">
+              <Undo2 size={14} />
+              {t("libraryWithdraw")}
+            </DropdownMenuItem>
+          </>
+        )}
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -176,6 +176,14 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
       case "unpublish":
         if (await run(() => actions.publish(action === "publish"))) toast("success", { key: "saved" });
         break;
+      case "libraryPublish":
+        if (await run(() => graphApi.libraryPublish(graphId))) toast("success", { key: "libraryOffered" });
+        refresh();
+        break;
+      case "libraryWithdraw":
+        if (await run(() => graphApi.libraryWithdraw(graphId))) toast("success", { key: "saved" });
+        refresh();
+        break;
       case "import":
       case "versions":
       case "tasks":
@@ -344,7 +352,7 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
         )}
       </div>
       <VersionsDialog graphId={graphId} editable={editable} open={dialog === "versions"} onOpenChange={(open) => setDialog(open ? "versions" : null)} onRestored={refresh} />
-      <TasksDialog graphId={graphId} nodeId={selectedId ?? root?.id ?? null} nodeNames={nodeName} editable={editable} open={dialog === "tasks"} onOpenChange={(open) => setDialog(open ? "tasks" : null)} />
+      <TasksDialog graphId={graphId} projectId={detail.data?.projectId} nodeId={selectedId ?? root?.id ?? null} nodeNames={nodeName} editable={editable} open={dialog === "tasks"} onOpenChange={(open) => setDialog(open ? "tasks" : null)} />
       <MergeDialog graphId={graphId} open={dialog === "import"} onOpenChange={(open) => setDialog(open ? "import" : null)} onMerged={refresh} />
       <NameDialog
         open={dialog === "renameGraph"}

@@ -52,8 +52,9 @@ export function NodeDrawer({ graphId, nodeId, template, looks, index, editable, 
   const look = node ? lookOf(looks, node.type) : null;
   const visibleTab = (tab === "tags" && !showTags) || (tab === "attributes" && definitions.length === 0) ? "description" : tab;
   return (
+    // Above the shell's floating settings button (z-30), below dialogs (z-40 and up).
     <aside
-      className={cn("absolute inset-y-0 right-0 z-20 flex flex-col border-l border-border bg-card shadow-xl transition-[width] duration-200")}
+      className={cn("absolute inset-y-0 right-0 z-[35] flex flex-col border-l border-border bg-card shadow-xl transition-[width] duration-200")}
       style={{ width: wide ? "90vw" : "30vw", minWidth: 320, maxWidth: "100%" }}
       data-testid="node-drawer"
       aria-label={t("title")}

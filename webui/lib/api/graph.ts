@@ -38,6 +38,9 @@ export const graphApi = {
     form.set("graphId", String(graphId));
     return api.post<unknown>("/api/graph/file/uploadMerge", { multipart: form });
   },
+  /** Offer the graph to the public library (it waits for review) and take it back. */
+  libraryPublish: (graphId: number, summary = "") => api.post<unknown>("/api/common/graph/publish", { json: { graphId, summary: summary.trim() } }),
+  libraryWithdraw: (graphId: number) => api.put<unknown>(`/api/common/graph/unPublish/${graphId}`),
   duplicates: (graphId: number) => api.get<unknown>(`/api/graph/checkDuplicates/${graphId}`),
 };
 
