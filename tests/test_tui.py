@@ -209,26 +209,32 @@ async def test_search_jumps_to_a_deep_node(course):
         assert course["trees"] in screen.tree.populated  # its chapter was expanded on the way
 
 
+async def palette_choose(pilot, query: str, expect: str) -> None:
+    """Type into the command palette and run the first hit once it is the one expected (the palette
+    gathers hits in the background, so this waits for them, not for a time)."""
+    from textual.command import CommandList
+
+    await pilot.press("ctrl+p")
+    await settle(pilot)
+    await pilot.press(*query)
+    hits = pilot.app.screen.query_one(CommandList)
+    for _ in range(200):
+        await pilot.pause()
+        if hits.option_count and expect in str(hits.get_option_at_index(0).prompt):
+            break
+    assert hits.option_count and expect in str(hits.get_option_at_index(0).prompt)
+    await pilot.press("down", "enter") if hits.highlighted is None else await pilot.press("enter")
+    await settle(pilot)
+
+
 async def test_command_palette_runs_actions_and_jumps(course):
     app = app_for(course["user"], lang="en")
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_graph(pilot, course["graph"].id)
-        await pilot.press("ctrl+p")
-        await settle(pilot)
-        await pilot.press(*"链表")
-        await settle(pilot)
-        await pilot.pause(0.3)  # the palette gathers hits in the background
-        await settle(pilot)
-        await pilot.press("enter")
-        await settle(pilot)
+        await palette_choose(pilot, "链表", "Go to node: 链表")
         target = await Node.get(graph_id=course["graph"].id, name="链表")
         assert screen.tree.cursor_node.data == target.id
-        await pilot.press("ctrl+p")
-        await settle(pilot)
-        await pilot.press(*"light/dark")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await settle(pilot)
+        await palette_choose(pilot, "light/dark", "Light/dark theme")
         assert app.theme == "textual-light"
 
 
@@ -378,3 +384,20 @@ async def test_snapshots_of_the_main_screens_light_dark_and_resized(mined):
         shot = screen_text(app)
         for word in ("Review task", "队列", "0.950", "pending", "Accept", "Reject", "Undo", "Page 1/1"):
             assert word in shot, word
+
+
+async def test_the_mouse_works_too(course):
+    app = app_for(course["user"])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.click("#project-table", offset=(4, 2))  # the header, "(all graphs)", then 项目A
+        await settle(pilot)
+        assert app.screen.current_project == str(course["graph"].project_id)
+        await pilot.click("#graph-table", offset=(4, 1))
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GraphScreen)
+        await pilot.click("#tree", offset=(8, 1))  # the first chapter: selected and expanded
+        await settle(pilot)
+        assert screen.detail["id"] == course["linear"]
+        assert course["linear"] in screen.tree.populated
