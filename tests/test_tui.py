@@ -401,3 +401,16 @@ async def test_the_mouse_works_too(course):
         await settle(pilot)
         assert screen.detail["id"] == course["linear"]
         assert course["linear"] in screen.tree.populated
+
+
+async def test_keys_typed_into_a_dialog_are_text_not_commands(course):
+    app = app_for(course["user"])
+    async with app.run_test(size=SIZE) as pilot:
+        await open_graph(pilot, course["graph"].id)
+        await pilot.press("down", "a")
+        await settle(pilot)
+        await pilot.press(*"quiz")  # q would quit, u undo, i nothing, z nothing: here they are a name
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.is_running
+        assert (await Node.get(graph_id=course["graph"].id, name="quiz")).parent_id == course["linear"]
