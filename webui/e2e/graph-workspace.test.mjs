@@ -155,6 +155,7 @@ test("the drawer edits a description, tags and attributes, and adds a relation",
   await toast("关系添加成功");
   await drawer.getByTestId("relation-group").filter({ hasText: "链栈" }).waitFor();
   await drawer.getByTestId("drawer-width").click();
+  await page.waitForTimeout(300); // the width animates for 200 ms
   await page.screenshot({ path: path.join(SCREENSHOTS, "drawer-zh-light.png") });
   await drawer.getByTestId("drawer-width").click();
   await drawer.getByRole("button", { name: "关闭" }).click();

@@ -92,7 +92,7 @@ export function VersionsDialog({ graphId, editable, open, onOpenChange, onRestor
         {editable && (
           <div className="mb-3 flex gap-2">
             <Input value={name} onChange={(e) => setName(e.target.value)} placeholder={t("namePlaceholder")} aria-label={t("namePlaceholder")} />
-            <Button onClick={save} data-testid="save-version">
+            <Button className="shrink-0 whitespace-nowrap" onClick={save} data-testid="save-version">
               {t("save")}
             </Button>
           </div>
