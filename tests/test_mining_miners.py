@@ -93,6 +93,16 @@ def test_catalogue_from_pdf_bookmarks_and_docx_styles():
             assert items[0]["page"] == 1 and items[-1]["page"] > 1
 
 
+def test_catalogue_from_font_sizes_alone_and_lab_manual_numbering():
+    docs = {d.name: d for d in evaluation.load_documents(evaluation.DATA / "documents")}
+    layout = read_document(*evaluation.render(docs["11-linear-algebra"]))
+    method, items = catalogue.recognise(layout)
+    assert method == "layout" and [(i["level"], i["title"]) for i in items] == docs["11-linear-algebra"].headings
+    lab = Document.from_text("实验一 长度的测量\n一、实验目的\n掌握游标卡尺的使用。\n1、系统误差\n2、随机误差\n二、实验原理\n原理如下。")
+    assert [(i["level"], i["title"]) for i in catalogue.recognise(lab)[1]] == [
+        (1, "实验一 长度的测量"), (2, "一、实验目的"), (2, "二、实验原理")]
+
+
 def test_relations_from_cues_and_cooccurrence():
     sentences = [Sentence(0, len(t), t, 0) for t in [
         "学习二叉树之前需要先掌握线性表。", "二叉树的遍历包括先序遍历、中序遍历和后序遍历。", "栈与队列密切相关。"]]

@@ -13,7 +13,10 @@ CN = "一二三四五六七八九十百零〇两"
 # level of a heading is its depth among the ranks open above it.
 NUMBERED = [
     (re.compile(rf"^第\s*[{CN}\d]+\s*[篇编部]"), 0),
-    (re.compile(rf"^第\s*[{CN}\d]+\s*章"), 1),
+    (re.compile(rf"^第\s*[{CN}\d]+\s*章|^(?:Chapter|CHAPTER)\s+\d+"), 1),
+    # Lab manuals, project courses and lecture notes number their top units this way.
+    (re.compile(rf"^(?:实验|实训|项目|任务|模块|单元|专题|课题)\s*[{CN}\d]+(?:[\s:：、.．]|$)|^第\s*[{CN}\d]+\s*(?:讲|课|单元)"), 1),
+    (re.compile(r"^(?:绪论|绪言|引言|前言|概述|附录|本章小结|小结|参考文献)(?:\s|$|[:：])"), 1),
     (re.compile(rf"^第\s*[{CN}\d]+\s*节"), 2),
     (re.compile(r"^\d+\.\d+\.\d+(?![.\d])"), 4),
     (re.compile(r"^\d+\.\d+(?![.\d])"), 3),
@@ -64,7 +67,9 @@ def recognise(document: Document) -> tuple[str, list[dict]]:
                     start, end = found
             items.append({"title": mark.title, "level": mark.level, "page": mark.page, "start": start, "end": end})
         return "bookmarks", _nest(_renumber(items))
-    return "numbering", _nest(_by_numbering(document))
+    items = _by_numbering(document)
+    method = "layout" if any(item.pop("by_layout") for item in items) else "numbering"
+    return method, _nest(items)
 
 
 def _find_title(document: Document, title: str, page: int) -> tuple[int, int] | None:
@@ -84,25 +89,43 @@ def _renumber(items: list[dict]) -> list[dict]:
     return items
 
 
+LIST_RANKS = (7, 8)
+
+
+def _list_items(ranks: list[float | None]) -> set[int]:
+    """Paragraph indexes that are items of a numbered list, not headings: 1、 and (1) entries that
+    follow one another with no body text between them (a heading has text below it)."""
+    items: set[int] = set()
+    for index in range(len(ranks) - 1):
+        if ranks[index] in LIST_RANKS and ranks[index + 1] == ranks[index]:
+            items.update((index, index + 1))
+    return items
+
+
 def _by_numbering(document: Document) -> list[dict]:
     sizes = [p.font_size for p in document.paragraphs if p.font_size]
     body_size = median(sizes) if sizes else None
     items: list[dict] = []
     open_ranks: list[float] = []
-    for paragraph in document.paragraphs:
-        text = document.text[paragraph.start:paragraph.end].strip()
-        rank: float | None = numbered_rank(text)
+    texts = [document.text[p.start:p.end].strip() for p in document.paragraphs]
+    numbered = [numbered_rank(text) for text in texts]
+    in_lists = _list_items(numbered)
+    for index, paragraph in enumerate(document.paragraphs):
+        text = texts[index]
+        rank: float | None = None if index in in_lists else numbered[index]
+        by_layout = False
         if rank is None and body_size and paragraph.font_size and paragraph.font_size >= body_size * 1.15 \
                 and len(text) <= MAX_HEADING_CHARS and not text.endswith(SENTENCE_END):
             # An unnumbered line set larger than the body text: rank it by its size among headings.
             rank = 10 - paragraph.font_size / body_size
+            by_layout = True
         if rank is None:
             continue
         while open_ranks and open_ranks[-1] >= rank:
             open_ranks.pop()
         open_ranks.append(rank)
         items.append({"title": text, "level": len(open_ranks), "page": paragraph.page, "start": paragraph.start,
-                      "end": paragraph.end})
+                      "end": paragraph.end, "by_layout": by_layout})
     return items
 
 
@@ -121,7 +144,7 @@ def tree(items: list[dict]) -> list[dict]:
 def mine(document: Document) -> list[Candidate]:
     """One candidate per heading, in order; payload parent is the index of the parent heading."""
     method, items = recognise(document)
-    score = {"styles": 0.95, "bookmarks": 0.95, "numbering": 0.8}[method]
+    score = {"styles": 0.95, "bookmarks": 0.95, "numbering": 0.8, "layout": 0.7}[method]
     candidates = []
     for index, item in enumerate(items):
         location = document.locate(item["start"], item["end"]) if item["start"] is not None else {"page": item["page"]}

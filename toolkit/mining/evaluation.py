@@ -80,11 +80,15 @@ def render(doc: CourseDocument) -> tuple[str, bytes]:
         buffer = io.BytesIO()
         word.save(buffer)
         return f"{doc.name}.docx", buffer.getvalue()
-    return f"{doc.name}.pdf", _pdf_with_bookmarks(doc)
+    return f"{doc.name}.pdf", _pdf(doc, bookmarks=doc.format == "bookmarks")
 
 
-def _pdf_with_bookmarks(doc: CourseDocument) -> bytes:
-    """Headings set in the body font, so only the bookmarks carry the outline; a page every chapter."""
+HEADING_SIZES = {1: 18.0, 2: 14.0, 3: 12.5}
+
+
+def _pdf(doc: CourseDocument, bookmarks: bool) -> bytes:
+    """`bookmarks`: headings set in the body font, so only the outline carries the structure.
+    Otherwise (format layout) no outline, and only the heading font sizes do. A page every chapter."""
     import cairocffi as cairo
 
     buffer = io.BytesIO()
@@ -98,16 +102,18 @@ def _pdf_with_bookmarks(doc: CourseDocument) -> bytes:
         if level == 1 and y > 60:
             surface.show_page()
             page, y = page + 1, 60.0
-        if level is not None:
+        if level is not None and bookmarks:
             parents[level] = surface.add_outline(parents.get(level - 1, cairo.PDF_OUTLINE_ROOT), text,
                                                  f"page={page} pos=[50 {int(y)}]", 0)
+        size = 11.0 if bookmarks or level is None else HEADING_SIZES.get(level, 12.0)
+        context.set_font_size(size)
         for start in range(0, len(text), 44):
             if y > 800:
                 surface.show_page()
                 page, y = page + 1, 60.0
             context.move_to(50, y)
             context.show_text(text[start:start + 44])
-            y += 16
+            y += size + 5
         y += 8
     surface.show_page()
     surface.finish()
@@ -127,7 +133,7 @@ def _compact(text: str) -> str:
 
 
 def evaluate_catalogue(documents: list[CourseDocument]) -> dict:
-    groups: dict[str, list[int]] = {"styles_or_bookmarks": [0, 0, 0], "numbering": [0, 0, 0]}
+    groups: dict[str, list[int]] = {"styles_or_bookmarks": [0, 0, 0], "numbering": [0, 0, 0], "layout": [0, 0, 0]}
     per_document = {}
     for doc in documents:
         name, data = render(doc)
@@ -136,7 +142,7 @@ def evaluate_catalogue(documents: list[CourseDocument]) -> dict:
         predicted = {(item["level"], _compact(item["title"])) for item in items}
         gold = {(level, _compact(title)) for level, title in doc.headings}
         hit = len(predicted & gold)
-        group = groups["numbering" if doc.format == "numbering" else "styles_or_bookmarks"]
+        group = groups[doc.format if doc.format in ("numbering", "layout") else "styles_or_bookmarks"]
         group[0] += hit
         group[1] += len(predicted)
         group[2] += len(gold)
@@ -282,7 +288,8 @@ def print_report(report: dict, out=sys.stdout) -> None:
     for key, title in (("definitions", "definitions (sentences)"), ("definitions_heldout", "definitions, held-out set")):
         print(_line(title, report[key]), f" term accuracy {report[key]['term_accuracy']:.3f}", file=out)
     for group, scores in report["catalogue"]["groups"].items():
-        print(_line(f"catalogue nodes, {group.replace('_', ' ')}", scores), file=out)
+        if scores["gold"]:
+            print(_line(f"catalogue nodes, {group.replace('_', ' ')}", scores), file=out)
     for key, title in (("keyphrases", "course documents"), ("keyphrases_csl", "CSL abstracts")):
         if key in report:
             result = report[key]
