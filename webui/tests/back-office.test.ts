@@ -176,3 +176,11 @@ describe("settings drawer", async () => {
     expect(THEME_COLOURS[0]).toBe("#0960bd");
   });
 });
+
+describe("required on create", () => {
+  it("asks for an image when creating, not when editing", () => {
+    const fields: FieldSpec[] = [{ name: "file", label: "f", type: "file", requiredOnCreate: true }];
+    expect(validateForm(fields, { file: null }, false)).toEqual({ file: "required" });
+    expect(validateForm(fields, { file: null }, true)).toEqual({});
+  });
+});

@@ -27,7 +27,7 @@ export function ReviewPage({ kind, taskIds, graphIds }: Props) {
   const t = useTranslations("excavate.review");
   const te = useTranslations("excavate");
   const screen = Object.values(SCREENS).find((s) => s.kind === kind)!;
-  const [state, setState] = useState<string>("pending");
+  const [state, setState] = useState<string>("");
   const [keyword, setKeyword] = useState("");
   const [page, setPage] = useState({ page: 1, pageSize: 20 });
   const [selected, setSelected] = useState<number[]>([]);

@@ -28,7 +28,7 @@ export function CarouselManager() {
     { name: "enabled", label: t("enabled"), type: "checkbox" },
     { name: "file", label: t("image"), type: "file", accept: ".png,.jpg,.jpeg", validate: fileCheck },
   ];
-  const createFields = fields.map((f) => (f.name === "file" ? { ...f, required: true } : f));
+  const withImage = fields.map((f) => (f.name === "file" ? { ...f, requiredOnCreate: true } : f));
   return (
     <CrudManager<CarouselRow>
       resource="carousel"
@@ -42,7 +42,7 @@ export function CarouselManager() {
         { key: "sort", title: t("sort") },
         { key: "enabled", title: t("enabled"), render: (row) => <StateBadge on={row.enabled} yes={tm("yes")} no={tm("no")} /> },
       ]}
-      fields={createFields}
+      fields={withImage}
       emptyValues={{ title: "", link: "", sort: "0", enabled: true, file: null }}
       toValues={(row) => ({ title: row.title, link: row.link, sort: String(row.sort), enabled: row.enabled, file: null })}
       create={(values) => carouselApi.add(toForm(values, true))}

@@ -72,6 +72,7 @@ export function FormDialog({ open, title, fields, initial, editing, onOpenChange
                 value={values[field.name] ?? null}
                 error={errors[field.name] ? t(`form.${errors[field.name]}`) : null}
                 disabled={editing && !!field.lockedOnEdit}
+                editing={editing}
                 onChange={(value) => set(field.name, value)}
                 placeholderFor={(label) => t("enter", { label })}
               />
@@ -97,6 +98,7 @@ function FieldRow({
   value,
   error,
   disabled,
+  editing,
   onChange,
   placeholderFor,
 }: {
@@ -104,6 +106,7 @@ function FieldRow({
   value: FormValue;
   error: string | null;
   disabled: boolean;
+  editing: boolean;
   onChange: (value: FormValue) => void;
   placeholderFor: (label: string) => string;
 }) {
@@ -159,7 +162,7 @@ function FieldRow({
   return (
     <div className={field.type === "textarea" ? "flex flex-col gap-1 text-sm sm:col-span-2" : "flex flex-col gap-1 text-sm"}>
       <label htmlFor={id} className="text-muted">
-        {field.required && <span className="mr-0.5 text-danger">*</span>}
+        {(field.required || (field.requiredOnCreate && !editing)) && <span className="mr-0.5 text-danger">*</span>}
         {field.label}
       </label>
       {control}

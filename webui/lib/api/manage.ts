@@ -239,7 +239,7 @@ export interface ProjectStatistics {
 
 export const userApi = {
   list: (q: ListQuery) => api.get<Page<UserRow>>("/api/user/list", { query: listParams(q) }),
-  add: (body: Record<string, unknown>) => api.post<UserRow>("/api/user/", { json: body }),
+  add: (body: Record<string, unknown>) => api.post<UserRow>("/api/user", { json: body }),
   update: (id: number, body: Record<string, unknown>) => api.put<UserRow>(`/api/user/${id}`, { json: body }),
   setEnabled: (id: number, enabled: boolean) => api.put<UserRow>(`/api/user/${id}/${enabled ? "enable" : "disable"}`),
   resetPassword: (id: number, password: string) => api.put<null>(`/api/user/${id}/password`, { json: { password } }),
@@ -247,7 +247,7 @@ export const userApi = {
 
 export const unitApi = {
   list: (q: ListQuery) => api.get<Page<UnitRow>>("/api/unit/list", { query: listParams(q) }),
-  add: (body: Record<string, unknown>) => api.post<UnitRow>("/api/unit/", { json: body }),
+  add: (body: Record<string, unknown>) => api.post<UnitRow>("/api/unit", { json: body }),
   update: (id: number, body: Record<string, unknown>) => api.put<UnitRow>(`/api/unit/${id}`, { json: body }),
   remove: (id: number) => api.delete<null>(`/api/unit/${id}`),
 };
@@ -255,7 +255,7 @@ export const unitApi = {
 export const projectApi = {
   search: (q: ListQuery) => api.get<Page<ProjectRow>>("/api/project/search", { query: listParams(q) }),
   withSizes: (q: ListQuery) => api.get<Page<ProjectRow>>("/api/manage/getProjectList", { query: listParams(q) }),
-  add: (body: Record<string, unknown>) => api.post<ProjectRow>("/api/project/", { json: body }),
+  add: (body: Record<string, unknown>) => api.post<ProjectRow>("/api/project", { json: body }),
   update: (id: number, body: Record<string, unknown>) => api.put<ProjectRow>(`/api/project/${id}`, { json: body }),
   remove: (id: number) => api.delete<null>(`/api/project/${id}`),
   members: (projectId: number, role?: string, name?: string, page = 1, pageSize = 50) =>
@@ -269,14 +269,14 @@ export const projectApi = {
 
 export const relationGroupApi = {
   list: (q: ListQuery) => api.get<Page<RelationGroupRow>>("/api/relationGroup/list", { query: listParams(q) }),
-  add: (body: Record<string, unknown>) => api.post<RelationGroupRow>("/api/relationGroup/", { json: body }),
+  add: (body: Record<string, unknown>) => api.post<RelationGroupRow>("/api/relationGroup", { json: body }),
   update: (id: number, body: Record<string, unknown>) => api.put<RelationGroupRow>(`/api/relationGroup/${id}`, { json: body }),
   remove: (id: number) => api.delete<null>(`/api/relationGroup/${id}`),
 };
 
 export const relationTypeApi = {
   list: (q: ListQuery) => api.get<Page<RelationTypeRow>>("/api/relation/list", { query: listParams(q) }),
-  add: (body: Record<string, unknown>) => api.post<RelationTypeRow>("/api/relation/", { json: body }),
+  add: (body: Record<string, unknown>) => api.post<RelationTypeRow>("/api/relation", { json: body }),
   update: (id: number, body: Record<string, unknown>) => api.put<RelationTypeRow>(`/api/relation/${id}`, { json: body }),
   remove: (id: number) => api.delete<null>(`/api/relation/${id}`),
 };
@@ -298,7 +298,7 @@ export const templateApi = {
 export const carouselApi = {
   publicList: () => api.get<CarouselRow[]>("/api/carousel/list", { anonymous: true, silent: true }),
   manageList: () => api.get<CarouselRow[]>("/api/carousel/manageList"),
-  add: (form: FormData) => api.post<CarouselRow>("/api/carousel/", { multipart: form }),
+  add: (form: FormData) => api.post<CarouselRow>("/api/carousel", { multipart: form }),
   update: (id: number, form: FormData) => api.put<CarouselRow>(`/api/carousel/${id}`, { multipart: form }),
   remove: (id: number) => api.delete<null>(`/api/carousel/${id}`),
 };
@@ -307,7 +307,7 @@ export const docApi = {
   list: (q: ListQuery) => api.get<Page<DocRow>>("/api/doc/list", { query: listParams(q, "title"), anonymous: true }),
   publicList: (kind: "video" | "doc", title = "") =>
     api.get<Page<DocRow>>("/api/doc/list", { query: { kind, title, page: 1, pageSize: 100 }, anonymous: true }),
-  add: (body: Record<string, unknown>) => api.post<DocRow>("/api/doc/", { json: body }),
+  add: (body: Record<string, unknown>) => api.post<DocRow>("/api/doc", { json: body }),
   update: (id: number, body: Record<string, unknown>) => api.put<DocRow>(`/api/doc/${id}`, { json: body }),
   remove: (id: number) => api.delete<null>(`/api/doc/${id}`),
 };

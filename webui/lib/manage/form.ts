@@ -14,6 +14,8 @@ export interface FieldSpec {
   label: string;
   type?: "text" | "password" | "number" | "textarea" | "select" | "checkbox" | "color" | "date" | "file";
   required?: boolean;
+  /** Required when creating only (e.g. an image that an edit may keep). */
+  requiredOnCreate?: boolean;
   options?: Option[];
   placeholder?: string;
   /** Shown only when creating (e.g. a password, an immutable code). */
@@ -56,7 +58,7 @@ export function validateForm(fields: FieldSpec[], values: FormValues, editing: b
   for (const field of fields) {
     if (field.createOnly && editing) continue;
     const value = values[field.name] ?? null;
-    if (field.required && isEmpty(value)) {
+    if ((field.required || (field.requiredOnCreate && !editing)) && isEmpty(value)) {
       errors[field.name] = "required";
       continue;
     }

@@ -1,0 +1,130 @@
+// Issue 9, public library across two accounts: a teacher offers a graph, the admin publishes it,
+// the admin applies for a copy, the teacher (person in charge) approves, the copy appears;
+// preview with and without sign-in; unpublish.
+import assert from "node:assert/strict";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import { BASE_URL, SCREENSHOTS, launch } from "./browser.mjs";
+import { api, apiLogin, signInAs } from "./issue9-helpers.mjs";
+
+let context;
+let page;
+let graph;
+const copyName = `申请副本${Date.now().toString(36)}`;
+
+before(async () => {
+  context = await launch();
+  page = context.pages()[0] ?? (await context.newPage());
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: BASE_URL });
+});
+
+after(async () => {
+  await context?.close();
+});
+
+test("a teacher offers a graph to the library", async () => {
+  const token = await apiLogin("teacher");
+  const list = await api(token, "GET", "/api/graphList/list?page=1&pageSize=50");
+  for (const item of list.result.items.filter((g) => !g.isPublic)) {
+    const answer = await api(token, "POST", "/api/common/graph/publish", { graphId: item.id, summary: "课程知识树" });
+    if (answer.code === 0) {
+      graph = item;
+      break;
+    }
+  }
+  assert.ok(graph, "no graph could be offered");
+});
+
+test("the admin reviews it in library management and publishes it", async () => {
+  await signInAs(page, "admin");
+  await page.goto(`${BASE_URL}/common_graphs`);
+  await page.getByLabel("公开状态").selectOption("0");
+  const row = page.getByTestId("manage-row").filter({ hasText: graph.name });
+  await row.getByTestId("row-review").click();
+  await page.locator("#field-publicState").selectOption("4");
+  await page.locator("#field-opinion").fill("内容完整");
+  await page.getByTestId("form-submit").click();
+  await page.getByTestId("form-dialog").waitFor({ state: "detached" });
+  await page.getByLabel("公开状态").selectOption("4");
+  await page.getByTestId("manage-row").filter({ hasText: graph.name }).getByTestId("library-state").filter({ hasText: "已发布" }).waitFor();
+  await page.getByTestId("manage-row").filter({ hasText: graph.name }).getByTestId("row-history").click();
+  await page.getByTestId("history-dialog").getByText("内容完整", { exact: false }).waitFor();
+  await page.keyboard.press("Escape");
+});
+
+test("the admin applies for it from the library: the form checks every field", async () => {
+  await page.goto(`${BASE_URL}/common_graph_library`);
+  const card = page.getByTestId("library-card").filter({ hasText: graph.name });
+  await card.getByTestId("library-apply").click();
+  const dialog = page.getByTestId("apply-dialog");
+  await dialog.getByTestId("apply-submit").click();
+  await dialog.getByText("请选择项目").last().waitFor();
+  await dialog.getByText("请输入申请理由").last().waitFor();
+  await dialog.getByLabel("图谱名称").fill(copyName);
+  await dialog.getByTestId("project-picker").click();
+  await dialog.getByTestId("project-options").getByText("计算机科学与技术专业建设").click();
+  await dialog.getByTestId("apply-person").locator("option", { hasText: "李老师" }).waitFor({ state: "attached" });
+  await dialog.getByTestId("apply-person").selectOption({ label: "李老师" });
+  await dialog.getByTestId("apply-reason").fill("本专业课程建设需要");
+  await page.screenshot({ path: path.join(SCREENSHOTS, "apply-zh-light.png") });
+  await dialog.getByTestId("apply-submit").click();
+  await dialog.waitFor({ state: "detached" });
+  await page.getByText("申请已提交").waitFor();
+});
+
+test("the preview's 申请图谱 now opens the admin's application list", async () => {
+  await page.goto(`${BASE_URL}/common_graph/${graph.id}`);
+  assert.equal(await page.getByTestId("preview-title").textContent(), graph.name);
+  await page.getByTestId("preview-apply").click();
+  await page.getByTestId("records-dialog").getByTestId("record-row").filter({ hasText: copyName }).waitFor();
+  assert.match(await page.getByTestId("records-dialog").getByTestId("record-state").first().textContent(), /申请中/);
+  await page.keyboard.press("Escape");
+});
+
+test("the teacher approves the application and the admin's project gets its copy", async () => {
+  await signInAs(page, "teacher");
+  await page.goto(`${BASE_URL}/common_graph_library`);
+  await page.getByTestId("to-approve").click();
+  const records = page.getByTestId("records-dialog");
+  const record = records.getByTestId("record-row").filter({ hasText: copyName });
+  await record.getByTestId("record-approve").click();
+  const approval = page.getByTestId("approval-dialog");
+  await approval.getByTestId("approval-submit").click();
+  await approval.getByText("请选择审批状态").waitFor();
+  await approval.getByTestId("approval-pass").check();
+  await approval.getByTestId("approval-opinion").fill("同意");
+  await approval.getByTestId("approval-submit").click();
+  await approval.waitFor({ state: "detached" });
+  await record.getByTestId("record-state").filter({ hasText: "已通过" }).waitFor();
+  assert.equal(await record.getByTestId("record-approve").count(), 0, "approve shows only on state 0");
+  const admin = await apiLogin("admin");
+  const mine = await api(admin, "GET", `/api/common/graph/getApplyList?type=0&name=${encodeURIComponent(copyName)}`);
+  const copyId = mine.result.items[0].copyGraphId;
+  assert.ok(copyId);
+  const copy = await api(admin, "GET", `/api/graphList/${copyId}`);
+  assert.equal(copy.result.name, copyName);
+});
+
+test("anyone can preview the published graph without signing in; copy link says 复制成功", async () => {
+  const anonymous = await context.browser()?.newContext?.();
+  const visitor = anonymous ? await anonymous.newPage() : page;
+  if (!anonymous) await page.evaluate(() => window.localStorage.removeItem("zhitu.session"));
+  await visitor.goto(`${BASE_URL}/graph_preview/${graph.id}`);
+  await visitor.waitForURL(`**/graph_preview_index/${graph.id}`);
+  await visitor.getByTestId("preview-title").filter({ hasText: graph.name }).waitFor();
+  await visitor.getByTestId("copy-link").click();
+  await visitor.getByText("复制成功").waitFor();
+  await visitor.screenshot({ path: path.join(SCREENSHOTS, "graph-preview-zh-light.png") });
+  await anonymous?.close();
+});
+
+test("the admin takes the graph out of the library", async () => {
+  await signInAs(page, "admin");
+  await page.goto(`${BASE_URL}/common_graphs`);
+  const row = page.getByTestId("manage-row").filter({ hasText: graph.name });
+  await row.getByTestId("row-unpublish").click();
+  await page.getByTestId("confirm-yes").click();
+  await row.getByTestId("library-state").filter({ hasText: "已下架" }).waitFor();
+  await page.goto(`${BASE_URL}/graph_preview_index/${graph.id}`);
+  await page.getByTestId("preview-missing").waitFor();
+});
