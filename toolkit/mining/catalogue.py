@@ -15,8 +15,9 @@ NUMBERED = [
     (re.compile(rf"^第\s*[{CN}\d]+\s*[篇编部]"), 0),
     (re.compile(rf"^第\s*[{CN}\d]+\s*章|^(?:Chapter|CHAPTER)\s+\d+"), 1),
     # Lab manuals, project courses and lecture notes number their top units this way.
-    (re.compile(rf"^(?:实验|实训|项目|任务|模块|单元|专题|课题)\s*[{CN}\d]+(?:[\s:：、.．]|$)|^第\s*[{CN}\d]+\s*(?:讲|课|单元)"), 1),
-    (re.compile(r"^(?:绪论|绪言|引言|前言|概述|附录|本章小结|小结|参考文献)(?:\s|$|[:：])"), 1),
+    # No boundary is asked after the number: OCR drops the space of 实验一 长度的测量.
+    (re.compile(rf"^(?:实验|实训|项目|任务|模块|单元|专题|课题)\s*[{CN}\d]+|^第\s*[{CN}\d]+\s*(?:讲|课|单元)"), 1),
+    (re.compile(r"^(?:绪论|绪言|引言|前言|附录|本章小结|参考文献)"), 1),
     (re.compile(rf"^第\s*[{CN}\d]+\s*节"), 2),
     (re.compile(r"^\d+\.\d+\.\d+(?![.\d])"), 4),
     (re.compile(r"^\d+\.\d+(?![.\d])"), 3),

@@ -15,6 +15,7 @@ import io
 import json
 import re
 import sys
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -86,6 +87,29 @@ def render(doc: CourseDocument) -> tuple[str, bytes]:
 HEADING_SIZES = {1: 18.0, 2: 14.0, 3: 12.5}
 
 
+def render_scan(doc: CourseDocument) -> tuple[str, bytes]:
+    """The document as a scanned PDF: page images only (A4 at 200 dpi), read back by OCR."""
+    from glob import glob
+
+    from PIL import Image, ImageDraw, ImageFont
+
+    font_file = sorted(glob("/usr/share/fonts/**/NotoSansCJK*Regular*", recursive=True))[0]
+    fonts = {size: ImageFont.truetype(font_file, size) for size in (30, 34)}
+    pages, image, y = [], None, 0
+    for level, text in doc.lines:
+        size = 30 if level is None else 34
+        for start in range(0, len(text), 44):
+            if image is None or y > 2200:
+                image = Image.new("RGB", (1654, 2339), "white")
+                pages.append(image)
+                y = 150
+            ImageDraw.Draw(image).text((120, y), text[start:start + 44], font=fonts[size], fill="black")
+            y += size + 22
+    buffer = io.BytesIO()
+    pages[0].save(buffer, "PDF", resolution=200, save_all=True, append_images=pages[1:])
+    return f"{doc.name}-scan.pdf", buffer.getvalue()
+
+
 def _pdf(doc: CourseDocument, bookmarks: bool) -> bytes:
     """`bookmarks`: headings set in the body font, so only the outline carries the structure.
     Otherwise (format layout) no outline, and only the heading font sizes do. A page every chapter."""
@@ -129,14 +153,18 @@ def prf(true_positive: int, predicted: int, gold: int) -> dict:
 
 
 def _compact(text: str) -> str:
-    return re.sub(r"\s+", "", text).lower()
+    """Titles and terms compared without spaces, case or the width of brackets and digits."""
+    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", text)).lower()
 
 
-def evaluate_catalogue(documents: list[CourseDocument]) -> dict:
+def evaluate_catalogue(documents: list[CourseDocument], scanned: bool = False) -> dict:
+    """`scanned`: the numbering documents as page images read by OCR instead."""
     groups: dict[str, list[int]] = {"styles_or_bookmarks": [0, 0, 0], "numbering": [0, 0, 0], "layout": [0, 0, 0]}
     per_document = {}
     for doc in documents:
-        name, data = render(doc)
+        if scanned and doc.format != "numbering":
+            continue
+        name, data = render_scan(doc) if scanned else render(doc)
         document = read_document(name, data)
         method, items = catalogue.recognise(document)
         predicted = {(item["level"], _compact(item["title"])) for item in items}
@@ -263,7 +291,7 @@ def evaluate_belong(documents: list[CourseDocument]) -> dict:
     return prf(tp, predicted, gold)
 
 
-def run(data: Path = DATA, csl: Path | None = None, csl_limit: int | None = None) -> dict:
+def run(data: Path = DATA, csl: Path | None = None, csl_limit: int | None = None, scanned: bool = False) -> dict:
     documents = load_documents(data / "documents")
     report = {
         "definitions": evaluate_definitions(load_definitions(data / "definitions.tsv")),
@@ -273,6 +301,8 @@ def run(data: Path = DATA, csl: Path | None = None, csl_limit: int | None = None
         "relations": evaluate_relations(load_relations(data / "relations.tsv")),
         "belong": evaluate_belong(documents),
     }
+    if scanned:
+        report["catalogue_scanned"] = evaluate_catalogue(documents, scanned=True)
     if csl is not None and csl.exists():
         report["keyphrases_csl"] = evaluate_keyphrases(load_csl(csl, csl_limit))
     return report
@@ -290,6 +320,8 @@ def print_report(report: dict, out=sys.stdout) -> None:
     for group, scores in report["catalogue"]["groups"].items():
         if scores["gold"]:
             print(_line(f"catalogue nodes, {group.replace('_', ' ')}", scores), file=out)
+    if "catalogue_scanned" in report:
+        print(_line("catalogue nodes, numbering, scanned (OCR)", report["catalogue_scanned"]["groups"]["numbering"]), file=out)
     for key, title in (("keyphrases", "course documents"), ("keyphrases_csl", "CSL abstracts")):
         if key in report:
             result = report[key]
@@ -305,10 +337,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--csl", type=Path, default=CSL_DEFAULT if CSL_DEFAULT.exists() else None,
                         help="CSL keyword file (tag, abstract, keywords joined by _) as extra keyphrase gold")
     parser.add_argument("--csl-limit", type=int, default=None)
+    parser.add_argument("--scanned", action="store_true",
+                        help="Also read the numbering documents as scanned PDFs through OCR (about a minute).")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--show-errors", action="store_true", help="List the definition misses and false alarms.")
     args = parser.parse_args(argv)
-    report = run(args.data, args.csl, args.csl_limit)
+    report = run(args.data, args.csl, args.csl_limit, args.scanned)
     if args.json:
         print(json.dumps(report, ensure_ascii=False, indent=2))
     else:
