@@ -277,3 +277,18 @@ test("screenshots of a manager in English and dark mode", async () => {
   await page.getByTestId("language-picker").last().selectOption("zh-CN");
   await page.getByText("平台统计", { exact: true }).first().waitFor();
 });
+
+test("lock screen: locked pages go to /lock until the password is entered again", async () => {
+  await page.goto(`${BASE_URL}/relation/index`);
+  await page.getByTestId("settings-button").click();
+  await page.getByTestId("lock-button").click();
+  await page.waitForURL("**/lock");
+  await page.goto(`${BASE_URL}/userManage/index`);
+  await page.waitForURL("**/lock");
+  await page.getByTestId("lock-password").fill("wrong-password");
+  await page.getByTestId("lock-submit").click();
+  await page.getByTestId("lock-screen").getByRole("alert").waitFor();
+  await page.getByTestId("lock-password").fill("Zhitu@2026");
+  await page.getByTestId("lock-submit").click();
+  await page.waitForURL("**/relation/index");
+});

@@ -44,6 +44,10 @@ export function ApplyDialog({ open, graphId, graphName, onOpenChange, onApplied 
   // SPEC §6: only project admins ('10') can be chosen as person in charge.
   const { data: admins } = useSWR(project ? ["project-admins", project.id] : null, () => projectApi.members(project!.id, "10"));
   useEffect(() => setPerson(""), [project]);
+  // Once a submit showed the problems, they follow the fields as they are fixed.
+  useEffect(() => {
+    setErrors((shown) => (Object.keys(shown).length ? checkApply({ name, projectId: project?.id ?? null, receiveUserId: person ? Number(person) : null, remarks: reason }) : shown));
+  }, [name, project, person, reason]);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();

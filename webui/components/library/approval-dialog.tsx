@@ -22,6 +22,9 @@ export function ApprovalDialog({ record, onClose, onDone }: { record: ApplyRecor
     setOpinion("");
     setErrors({});
   }, [record]);
+  useEffect(() => {
+    setErrors((shown) => (Object.keys(shown).length ? checkApproval({ state, opinion }) : shown));
+  }, [state, opinion]);
   const rows = Math.min(5, Math.max(3, opinion.split("\n").length));
   async function submit(event: React.FormEvent) {
     event.preventDefault();

@@ -38,7 +38,10 @@ export function FormDialog({ open, title, fields, initial, editing, onOpenChange
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
-  const set = (name: string, value: FormValue) => setValues((current) => ({ ...current, [name]: value }));
+  const set = (name: string, value: FormValue) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors(({ [name]: _fixed, ...rest }) => rest);
+  };
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();

@@ -1,5 +1,6 @@
 "use client";
-import { ArrowUp, RotateCcw, Settings, X } from "lucide-react";
+import { ArrowUp, Lock, RotateCcw, Settings, X } from "lucide-react";
+import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { LanguagePicker } from "@/components/shell/language-picker";
@@ -19,6 +20,8 @@ import {
   THEME_COLOURS,
   type DisplaySettings,
 } from "@/lib/settings/display";
+import { isLocked, lock } from "@/lib/settings/lock";
+import { storeRedirect } from "@/lib/session";
 import { cn } from "@/lib/utils";
 
 function useDisplay(): DisplaySettings {
@@ -38,6 +41,12 @@ export function SettingsHost() {
   const preferences = usePreferences();
   const [open, setOpen] = useState(false);
   const [scrolled, setScrolled] = useState(false);
+  const router = useRouter();
+
+  // A locked screen stays locked whatever address is typed.
+  useEffect(() => {
+    if (isLocked()) router.replace("/lock");
+  }, [router]);
 
   useEffect(() => {
     const { data, style } = htmlAttributes(display, preferences.themeColor);
@@ -153,6 +162,19 @@ export function SettingsHost() {
             <Button
               variant="outline"
               className="mt-4"
+              data-testid="lock-button"
+              onClick={() => {
+                storeRedirect(window.location.pathname + window.location.search);
+                lock();
+                router.replace("/lock");
+              }}
+            >
+              <Lock size={14} />
+              {t("lock")}
+            </Button>
+            <Button
+              variant="outline"
+              className="mt-2"
               onClick={() => {
                 resetDisplay();
                 setPreferences({ themeColor: DEFAULT_PREFERENCES.themeColor, headerBg: DEFAULT_PREFERENCES.headerBg, menuBg: DEFAULT_PREFERENCES.menuBg });
