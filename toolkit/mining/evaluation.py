@@ -224,7 +224,7 @@ def _keyphrase_scores(pairs: list[tuple[list[str], list[str]]]) -> dict:
 def evaluate_keyphrases(texts_and_gold: list[tuple[Document, list[str]]], top: int = 10) -> dict:
     ours, baseline = [], []
     for document, gold in texts_and_gold:
-        sentences = analyse(document, "rank")
+        sentences = analyse(document, "lac")
         ours.append(([c.payload["term"] for c in points.extract(sentences, limit=top, document=document)], gold))
         baseline.append((textrank.keywords(sentences, top), gold))
     return {"points": _keyphrase_scores(ours), "textrank": _keyphrase_scores(baseline), "documents": len(texts_and_gold)}

@@ -24,11 +24,11 @@ def check_kind(kind: str) -> str:
 
 
 def mine_document(kind: str, document: Document, terms: list[str] | None = None,
-                  graph: GraphContext | None = None, limit: int | None = 200) -> list[Candidate]:
+                  graph: GraphContext | None = None, limit: int | None = 200, importance: bool = False) -> list[Candidate]:
     terms = list(terms or [])
     check_kind(kind)
     if kind == "points":
-        return points.mine(document, terms, limit=limit)
+        return points.mine(document, terms, limit=limit, importance=importance)
     if kind == "definitions":
         return definitions.mine(document, terms)
     if kind == "relations":

@@ -205,7 +205,8 @@ async def run_task(task: MiningTask, worker: str) -> None:
             limit = int(task.params.get("limit", 200)) if isinstance(task.params.get("limit", 200), int) else 200
             token = lac_shim.progress_hook.set(_progress_hook(task.id, worker, number, total))
             try:
-                candidates = await asyncio.to_thread(mine_document, task.kind, document, terms, context, limit)
+                candidates = await asyncio.to_thread(mine_document, task.kind, document, terms, context, limit,
+                                                     task.params.get("importance") is True)
             finally:
                 lac_shim.progress_hook.reset(token)
             found.extend((source_id, c) for c in candidates)
