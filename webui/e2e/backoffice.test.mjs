@@ -292,3 +292,23 @@ test("lock screen: locked pages go to /lock until the password is entered again"
   await page.getByTestId("lock-submit").click();
   await page.waitForURL("**/relation/index");
 });
+
+test("a template's relation gets an effect scope inside the template's entities", async () => {
+  await open("/graph_template/index", "templates");
+  await page.getByTestId("manage-create").click();
+  await fill({ code: `S${stamp}`, name: `范围模板${stamp}` });
+  const structure = page.getByTestId("template-structure");
+  await structure.getByRole("button", { name: "添加实体" }).click();
+  await structure.getByRole("button", { name: "添加实体" }).click();
+  await structure.getByRole("checkbox", { name: "先修" }).check();
+  await structure.getByTestId("template-relation-scope").locator("summary").click();
+  await structure.getByTestId("template-relation-scope").getByRole("button", { name: "添加范围" }).click();
+  await submitForm();
+  await search(`范围模板${stamp}`);
+  await row(`范围模板${stamp}`).getByTestId("row-edit").click();
+  await page.getByTestId("template-relation-scope").locator("summary").filter({ hasText: "1" }).waitFor();
+  await page.keyboard.press("Escape");
+  await row(`范围模板${stamp}`).getByTestId("row-delete").click();
+  await page.getByTestId("confirm-yes").click();
+  await row(`范围模板${stamp}`).waitFor({ state: "detached" });
+});

@@ -1,6 +1,7 @@
 "use client";
 import { Plus, X } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { ScopeEditor } from "@/components/manage/scope-editor";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
 import type { ScopePair, TemplateEntity } from "@/lib/api/manage";
@@ -72,7 +73,7 @@ export function TemplateStructureEditor({ entitys, relations, entityOptions, rel
               onClick={() =>
                 onChange(
                   entitys.filter((_, i) => i !== index).map((e) => ({ ...e, children: e.children.filter((c) => c !== entity.code) })),
-                  relations,
+                  relations.map((r) => ({ ...r, effectScope: r.effectScope.filter((p) => p.startEntityCode !== entity.code && p.endEntityCode !== entity.code) })),
                 )
               }
             >
@@ -96,8 +97,9 @@ export function TemplateStructureEditor({ entitys, relations, entityOptions, rel
           </Button>
         </div>
       </fieldset>
-      <fieldset className="flex flex-wrap gap-3 rounded-md border border-border p-2 text-sm">
+      <fieldset className="flex flex-col gap-2 rounded-md border border-border p-2 text-sm">
         <legend className="px-1 text-muted">{t("relations")}</legend>
+        <div className="flex flex-wrap gap-3">
         {relationOptions.map((option) => {
           const on = relations.some((r) => r.code === option.value);
           return (
@@ -113,6 +115,20 @@ export function TemplateStructureEditor({ entitys, relations, entityOptions, rel
             </label>
           );
         })}
+        </div>
+        {/* SPEC §3: each allowed relation has its effect scope within the template's entities. */}
+        {relations.map((relation, index) => (
+          <details key={relation.code} className="rounded border border-border px-2 py-1" data-testid="template-relation-scope">
+            <summary className="cursor-pointer text-xs text-muted">
+              {t("scopeOf", { name: relationOptions.find((o) => o.value === relation.code)?.label ?? relation.code, count: relation.effectScope.length })}
+            </summary>
+            <ScopeEditor
+              value={relation.effectScope}
+              entities={entitys.map((e) => ({ value: e.code, label: labelOf(e.code) }))}
+              onChange={(scope) => onChange(entitys, relations.map((r, i) => (i === index ? { ...r, effectScope: scope } : r)))}
+            />
+          </details>
+        ))}
       </fieldset>
     </div>
   );
