@@ -151,7 +151,7 @@ export function CrudManager<T extends { id: number }>(props: CrudManagerProps<T>
           <thead className="bg-black/[0.03] text-left dark:bg-white/5">
             <tr>
               {props.columns.map((column) => (
-                <th key={column.key} className={cn("px-3 py-2 font-medium", column.className)}>
+                <th key={column.key} className={cn("whitespace-nowrap px-3 py-2 font-medium", column.className)}>
                   {column.title}
                 </th>
               ))}
@@ -162,13 +162,13 @@ export function CrudManager<T extends { id: number }>(props: CrudManagerProps<T>
             {rows.map((row) => (
               <tr key={row.id} className="border-t border-border hover:bg-primary/5" data-testid="manage-row">
                 {props.columns.map((column) => (
-                  <td key={column.key} className={cn("px-3 py-2 align-middle", column.className)}>
+                  <td key={column.key} className={cn("whitespace-nowrap px-3 py-2 align-middle", column.className)}>
                     {column.render ? column.render(row) : String((row as Record<string, unknown>)[column.key] ?? "")}
                   </td>
                 ))}
                 {hasActions && (
                   <td className="whitespace-nowrap px-3 py-1.5 text-right">
-                    <div className="inline-flex flex-wrap justify-end gap-1">
+                    <div className="inline-flex justify-end gap-1">
                       {props.rowActions?.(row, reload)}
                       {props.fields && props.update && (props.canEdit?.(row) ?? true) && (
                         <Button size="sm" variant="ghost" onClick={() => openForm(row)} data-testid="row-edit">

@@ -23,12 +23,12 @@ export function SiteHeader() {
   const pathname = usePathname();
   const session = useSession();
   return (
-    <header className="sticky top-0 z-40 flex h-14 items-center gap-4 border-b border-border bg-card/95 px-4 backdrop-blur" data-testid="site-header">
+    <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b sm:gap-4 border-border bg-card/95 px-4 backdrop-blur" data-testid="site-header">
       <Link href="/home" className="flex items-center gap-2 font-semibold">
         <span className="inline-flex h-7 w-7 items-center justify-center rounded bg-primary text-sm text-white">知</span>
         <span className="hidden sm:inline">{tApp("name")}</span>
       </Link>
-      <nav className="flex items-center gap-1 overflow-x-auto text-sm">
+      <nav className="flex min-w-0 items-center gap-1 overflow-x-auto text-sm">
         {LINKS.map((link) => (
           <Link
             key={link.href}
@@ -44,16 +44,16 @@ export function SiteHeader() {
         <LanguagePicker />
         {session ? (
           <Button asChild size="sm">
-            <Link href="/knowledgeGraph/index" data-testid="enter-workspace">
+            <Link href="/knowledgeGraph/index" data-testid="enter-workspace" aria-label={t("workspace")}>
               <LayoutDashboard size={14} />
-              {t("workspace")}
+              <span className="hidden sm:inline">{t("workspace")}</span>
             </Link>
           </Button>
         ) : (
           <Button asChild size="sm">
-            <Link href="/login" data-testid="site-sign-in">
+            <Link href="/login" data-testid="site-sign-in" aria-label={t("signIn")}>
               <LogIn size={14} />
-              {t("signIn")}
+              <span className="hidden sm:inline">{t("signIn")}</span>
             </Link>
           </Button>
         )}
