@@ -176,7 +176,7 @@ test("entity types: icon picker, attribute definitions, edit, delete", async () 
   await page.getByTestId("manage-create").click();
   await fill({ code: `E${stamp}`, name: `实体${stamp}`, colorView: "#13c2c2" });
   await page.getByTestId("icon-search").fill("book");
-  await page.getByTestId("icon-option").first().click();
+  await page.locator("[data-testid=icon-option][title*=book]").first().click();
   await page.getByTestId("attribute-editor").getByRole("button").last().click();
   await page.getByTestId("attribute-editor").getByLabel("编码").fill("Hours");
   await page.getByTestId("attribute-editor").getByLabel("名称").fill("学时");
