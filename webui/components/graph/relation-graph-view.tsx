@@ -1,5 +1,5 @@
 "use client";
-import { MarkerType, Panel, ReactFlow, ReactFlowProvider, useNodesState, useReactFlow, type Edge, type Node, type NodeProps } from "@xyflow/react";
+import { BaseEdge, MarkerType, Panel, ReactFlow, ReactFlowProvider, useNodesState, useReactFlow, type Edge, type EdgeProps, type Node, type NodeProps } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { Handle, Position } from "@xyflow/react";
 import { useTranslations } from "next-intl";
@@ -36,6 +36,21 @@ const Bubble = memo(function Bubble({ data }: NodeProps<Node<BubbleData, "bubble
 });
 
 const NODE_TYPES = { bubble: Bubble };
+
+type RimEdgeData = { sourceRadius: number; targetRadius: number };
+
+/** A straight edge from rim to rim: handles sit at the bubbles' centres, so the arrowhead would hide under the target. */
+function RimEdge({ id, sourceX, sourceY, targetX, targetY, data, markerEnd, style }: EdgeProps<Edge<RimEdgeData>>) {
+  const dx = targetX - sourceX;
+  const dy = targetY - sourceY;
+  const length = Math.hypot(dx, dy) || 1;
+  const from = (data?.sourceRadius ?? 0) / length;
+  const to = ((data?.targetRadius ?? 0) + 2) / length;
+  const path = `M ${sourceX + dx * from} ${sourceY + dy * from} L ${targetX - dx * to} ${targetY - dy * to}`;
+  return <BaseEdge id={id} path={path} markerEnd={markerEnd} style={style} />;
+}
+
+const EDGE_TYPES = { rim: RimEdge };
 
 function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
   const t = useTranslations("relationGraph");
@@ -76,6 +91,7 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
             position: positions.get(node.id) ?? { x: 0, y: 0 },
             width: sizes.get(node.id),
             height: sizes.get(node.id),
+            measured: { width: sizes.get(node.id), height: sizes.get(node.id) },
             draggable: true,
             data: { name: node.name, size: sizes.get(node.id) ?? 50, colour: lookOf(looks, node.type).colour, selected: node.id === selectedId },
           }))
@@ -90,12 +106,13 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
           id: `e${index}`,
           source: String(relation.startNodeId),
           target: String(relation.targetNodeId),
-          type: "straight",
+          type: "rim",
+          data: { sourceRadius: (sizes.get(relation.startNodeId) ?? 50) / 2, targetRadius: (sizes.get(relation.targetNodeId) ?? 50) / 2 },
           style: { stroke: colour, strokeWidth: 1.5 },
           markerEnd: directed.get(relation.relationshipType) === false ? undefined : { type: MarkerType.ArrowClosed, color: colour },
         };
       }),
-    [shown, colours, directed],
+    [shown, colours, directed, sizes],
   );
   const [nodes, setNodes, onNodesChange] = useNodesState<Node<BubbleData, "bubble">>([]);
   useEffect(() => setNodes(flowNodes), [flowNodes, setNodes]);
@@ -125,6 +142,7 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
           nodes={nodes}
           edges={edges}
           nodeTypes={NODE_TYPES}
+          edgeTypes={EDGE_TYPES}
           onNodesChange={onNodesChange}
           minZoom={RELATION_ZOOM.min}
           maxZoom={RELATION_ZOOM.max}
