@@ -120,7 +120,8 @@ def e2e(session: nox.Session) -> None:
     session.chdir(WEBUI)
     session.run("npm", "run", "build", external=True, env={"NEXT_TELEMETRY_DISABLED": "1"})
     with Platform(session) as platform:
-        session.run("npm", "run", "e2e", external=True, env={"ZHITU_URL": platform.url})
+        # The tests get the platform's data folder too: the mining test starts a worker on it.
+        session.run("npm", "run", "e2e", external=True, env={"ZHITU_URL": platform.url, "ZHITU_HOME": platform.home})
 
 
 @nox.session

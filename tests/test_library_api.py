@@ -33,6 +33,8 @@ async def test_library_workflow_end_to_end(api, people):
     assert [e["graphId"] for e in waiting["result"]["items"]] == [graph.id]
     _, published = await api.call("POST", f"{L}/updatePublicState", admin, json={"graphId": graph.id, "publicState": 4})
     assert published["result"]["publicState"] == 4 and (await Graph.get(id=graph.id)).is_public
+    _, detail = await api.call("GET", f"/basic-api/api/graphList/{graph.id}", expert)
+    assert detail["result"]["publicState"] == 4
     _, library = await api.call("GET", f"{L}/list", outsider)
     assert [e["graphId"] for e in library["result"]["items"]] == [graph.id]
     # Everyone signed in can read a library graph, but not edit it.
@@ -102,7 +104,11 @@ async def test_authorization_grant_and_preview(api, people):
     assert structure["code"] == 0
     _, other_template = await api.call("GET", f"{PV}/getTemplateStructure/{(await Template.get(code='ability')).id}")
     assert other_template["code"] == 1
-    # Nothing else answers without a token.
+    # The library list and a published entry are public too; nothing else answers without a token.
+    _, public_list = await api.call("GET", f"{L}/list")
+    assert [e["graphId"] for e in public_list["result"]["items"]] == [graph.id]
+    _, public_entry = await api.call("GET", f"{L}/getGraph/{graph.id}")
+    assert public_entry["result"]["name"] == "数据结构"
     status, _ = await api.call("GET", "/basic-api/api/graph/searchGraph", params={"graphId": graph.id})
     assert status == 401
     # A direct grant: state 1 and a copy at once.

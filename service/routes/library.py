@@ -33,8 +33,9 @@ async def unpublish(request: Request, graph_id: int):
 
 
 @bp.get("/list")
-@access()
+@access(public=True)
 async def list_library(request: Request):
+    """The public library: published graphs only, readable without signing in (/graphCommonMore)."""
     items, total = await library.list_library(query_int(request, "page", 1), query_int(request, "pageSize", 10),
                                               query_text(request, "name"), query_text(request, "templateKind") or None)
     return page(request, items, total)
@@ -49,8 +50,9 @@ async def list_manage_graph(request: Request):
 
 
 @bp.get("/getGraph/<graph_id:int>")
-@access()
+@access(public=True)
 async def get_graph(request: Request, graph_id: int):
+    """A published graph's library entry; nothing is answered for graphs not in the library."""
     return ok(request, await library.library_graph(graph_id))
 
 

@@ -7,7 +7,7 @@ from toolkit import audit
 from toolkit.errors import NotFound, ValidationError
 from toolkit.graphs.guard import open_graph
 from toolkit.graphs.revisions import claim_graph
-from toolkit.model import Graph, Node, Project, ProjectMember, Template, User
+from toolkit.model import Graph, LibraryEntry, Node, Project, ProjectMember, Template, User
 from toolkit import roles
 from toolkit.errors import Forbidden
 
@@ -68,6 +68,8 @@ async def graph_detail(user: User, graph_id: int) -> dict:
         "isTryout": graph.is_tryout, "isPublic": graph.is_public, "isEdit": 1 if access.can_edit else 0,
         "createUserId": graph.create_user_id, "authorIds": graph.author_ids or [],
         "relationGraphId": graph.relation_graph_id, "sourceGraphId": graph.source_graph_id,
+        # The library state (SPEC §4: wait 0, refuse 2, publish 4, unpublish 6; None when never offered).
+        "publicState": await LibraryEntry.filter(graph_id=graph.id).order_by("-id").first().values_list("public_state", flat=True),
         "revision": graph.revision, "nodeCount": graph.node_count, "rootId": root,
         "updateTime": graph.updated_at.isoformat() if graph.updated_at else None,
     }
