@@ -108,11 +108,8 @@ async def delete_template_entity(request: Request, entity_id: int):
 @template_bp.get("/templateRelations/list")
 @access()
 async def list_template_relations(request: Request):
-    template_id = query_int(request, "templateId")
-    if template_id is not None:
-        items = await catalog.list_template_relations(template_id)
-        return page(request, items, len(items))
-    items, total = await catalog.list_relation_types(query_int(request, "page", 1), query_int(request, "pageSize", 10), query_text(request, "name"))
+    items, total = await catalog.relations_for(query_int(request, "templateId"), query_int(request, "page", 1),
+                                               query_int(request, "pageSize", 10), query_text(request, "name"))
     return page(request, items, total)
 
 

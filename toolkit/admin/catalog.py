@@ -490,6 +490,14 @@ async def add_template_relation(actor: User, template_id: int, data: dict) -> di
     return await update_template(actor, template_id, {"relations": relations})
 
 
+async def relations_for(template_id: int | None, page: int = 1, page_size: int = 10, name: str = "") -> tuple[list[dict], int]:
+    """templateRelations/list: a template's relations with their effect scope, or every relation type."""
+    if template_id is not None:
+        items = await list_template_relations(template_id)
+        return items, len(items)
+    return await list_relation_types(page, page_size, name)
+
+
 async def list_template_relations(template_id: int) -> list[dict]:
     template = await _template(template_id)
     rows = {r.code: r for r in await RelationType.filter(code__in=[r["code"] for r in template.relations])}

@@ -9,6 +9,7 @@ from typing import Optional
 import typer
 
 from toolkit.cli.output import Format, emit, err
+from toolkit.messages import text
 
 project_app = typer.Typer(help="Projects: list, add, members, template control, statistics.", no_args_is_help=True)
 library_app = typer.Typer(help="The public graph library: list, review, applications.", no_args_is_help=True)
@@ -92,7 +93,7 @@ def project_member(project_id: int, user_names: list[str] = typer.Argument(..., 
                 await set_member(actor, project_id, user.id, role)
 
     _run(body, as_user)
-    err.print(f"{len(user_names)} members {'removed' if remove else 'set'}")
+    err.print(text("cli.members_removed" if remove else "cli.members_set", count=len(user_names)))
 
 
 @project_app.command("template-control")
@@ -131,7 +132,7 @@ def library_review(graph_id: int, refuse: Optional[str] = typer.Option(None, "--
     from toolkit.library import PUBLISH, REFUSE, update_public_state
 
     entry = _run(lambda actor: update_public_state(actor, graph_id, REFUSE if refuse else PUBLISH, refuse or ""), as_user)
-    err.print(f"graph {graph_id}: public state {entry['publicState']}")
+    err.print(text("cli.library_state", graph=graph_id, state=entry["publicState"]))
 
 
 @library_app.command("applications")
@@ -163,7 +164,7 @@ def trial_approve(trial_id: int, days: int = typer.Option(30, "--days", help="Le
     from toolkit.trials import APPROVED, handle
 
     result = _run(lambda actor: handle(actor, trial_id, APPROVED, "", days), as_user)
-    err.print(f"trial {trial_id} approved: project {result['projectId']}")
+    err.print(text("cli.trial_approved", trial=trial_id, project=result["projectId"]))
 
 
 @trial_app.command("reject")
@@ -173,4 +174,4 @@ def trial_reject(trial_id: int, opinion: str = typer.Option(..., "--opinion", he
     from toolkit.trials import REJECTED, handle
 
     _run(lambda actor: handle(actor, trial_id, REJECTED, opinion), as_user)
-    err.print(f"trial {trial_id} rejected")
+    err.print(text("cli.trial_rejected", trial=trial_id))
