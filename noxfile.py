@@ -116,7 +116,7 @@ class Platform:
 def e2e(session: nox.Session) -> None:
     """Build the web UI, run the real platform, drive it in headless Chromium."""
     # A failed build can poison .next so that later builds fail at once: always build clean.
-    shutil.rmtree(WEBUI / ".next", ignore_errors=True)
+    shutil.rmtree(WEBUI / (os.environ.get("ZHITU_NEXT_DIST") or ".next"), ignore_errors=True)
     session.chdir(WEBUI)
     session.run("npm", "run", "build", external=True, env={"NEXT_TELEMETRY_DISABLED": "1"})
     with Platform(session) as platform:

@@ -10,6 +10,7 @@ from sanic.exceptions import NotFound
 from sanic.response import HTTPResponse, file, raw
 
 from service.access import access
+from service.webui import build_dir
 
 HOP_BY_HOP = {"connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailers",
               "transfer-encoding", "upgrade", "host", "content-length", "content-encoding", "accept-encoding"}
@@ -21,7 +22,7 @@ COMPRESSIBLE = {".js": "application/javascript; charset=utf-8", ".css": "text/cs
 def install(app: Sanic, webui_url: str | None, webui_dir: Path) -> None:
     if not webui_url:
         return
-    static_dir = webui_dir / ".next" / "static"
+    static_dir = build_dir(webui_dir) / "static"
     if static_dir.is_dir():
         # Built assets are immutable files: serve them directly, not through Next, and gzipped
         # for browsers that take it (JavaScript shrinks to about a quarter).

@@ -1,6 +1,7 @@
 """Building and starting the Next.js server that the API fronts."""
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import subprocess
@@ -9,6 +10,12 @@ import time
 from pathlib import Path
 
 from toolkit.errors import ZhituError
+
+
+def build_dir(webui_dir: Path) -> Path:
+    """Where `next build` writes: `.next`, or ZHITU_NEXT_DIST (a folder name inside webui/) so that
+    several checkouts' builds on one machine do not overwrite each other. next.config.ts reads the same variable."""
+    return webui_dir / (os.environ.get("ZHITU_NEXT_DIST") or ".next")
 
 
 def _npm() -> str:
@@ -30,7 +37,7 @@ def ensure_built(webui_dir: Path, rebuild: bool = False) -> None:
             result = subprocess.run([npm, "install", "--no-audit", "--no-fund"], cwd=webui_dir, stdout=sys.stderr)
         if result.returncode != 0:
             raise ZhituError("webui.build_failed")
-    if rebuild or not (webui_dir / ".next" / "BUILD_ID").exists():
+    if rebuild or not (build_dir(webui_dir) / "BUILD_ID").exists():
         if subprocess.run([npm, "run", "build"], cwd=webui_dir, stdout=sys.stderr).returncode != 0:
             raise ZhituError("webui.build_failed")
 

@@ -7,6 +7,8 @@ const apiUrl = process.env.ZHITU_API_URL ?? "http://127.0.0.1:8000";
 const config: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // Several checkouts on one machine build apart (service/webui.py reads the same variable).
+  distDir: process.env.ZHITU_NEXT_DIST || ".next",
   // In production the API server fronts Next; only `next dev` needs to reach the API itself.
   async rewrites() {
     return process.env.NODE_ENV === "development" ? [{ source: "/basic-api/:path*", destination: `${apiUrl}/basic-api/:path*` }] : [];
