@@ -102,3 +102,19 @@ def test_project_library_and_trial_commands(demo_db):
     assert runner.invoke(app, ["library", "list", "--json"]).exit_code == 0
     assert runner.invoke(app, ["trial", "list", "--json"]).stdout.strip() == "[]"
     assert runner.invoke(app, ["trial", "reject", "999", "--opinion", "无"]).exit_code == 4
+
+
+def test_user_and_unit_commands_speak_the_chosen_language(demo_db, monkeypatch):
+    runner = CliRunner()
+    monkeypatch.setenv("ZHITU_LANG", "zh-CN")
+    disabled = runner.invoke(app, ["user", "disable", "tester"])
+    assert disabled.exit_code == 0, disabled.output
+    assert "已停用用户 tester" in disabled.output
+    monkeypatch.setenv("ZHITU_LANG", "en")
+    enabled = runner.invoke(app, ["user", "enable", "tester"])
+    assert "User tester enabled" in enabled.output
+    added = runner.invoke(app, ["unit", "add", "命令行大学", "--code", "CLI"])
+    assert added.exit_code == 0, added.output
+    unit_id = next(u["id"] for u in json.loads(runner.invoke(app, ["unit", "list", "--json"]).stdout) if u["name"] == "命令行大学")
+    deleted = runner.invoke(app, ["unit", "delete", str(unit_id)])
+    assert f"Unit {unit_id} deleted" in deleted.output

@@ -7,6 +7,7 @@ from typing import Optional
 import typer
 
 from toolkit.cli.output import Format, emit, err
+from toolkit.messages import text
 
 user_app = typer.Typer(help="Users: add, list, disable, enable, reset a password, import a sheet.", no_args_is_help=True)
 unit_app = typer.Typer(help="Units (universities): add, list, rename, delete.", no_args_is_help=True)
@@ -75,7 +76,7 @@ def _switch(user_name: str, enabled: bool) -> None:
         return await set_enabled(None, (await find_user(user_name)).id, enabled)
 
     _run(body)
-    err.print(f"{user_name} {'enabled' if enabled else 'disabled'}")
+    err.print(text("cli.user_enabled" if enabled else "cli.user_disabled", user=user_name))
 
 
 @user_app.command("disable")
@@ -103,7 +104,7 @@ def user_password(user_name: str, password: Optional[str] = typer.Option(None, "
         await reset_password(None, (await find_user(user_name)).id, password)
 
     _run(body)
-    err.print(f"password of {user_name} reset")
+    err.print(text("cli.password_reset", user=user_name))
 
 
 @user_app.command("import")
@@ -117,7 +118,7 @@ def user_import(file: Path = typer.Argument(..., help="users.xlsx with 用户名
         return await import_users(None, read_bytes(file), file.name)
 
     created = _run(body)
-    emit(created, ["id", "userName", "name", "role", "unitName"], Format.json if as_json else Format.table, title=f"{len(created)} users")
+    emit(created, ["id", "userName", "name", "role", "unitName"], Format.json if as_json else Format.table, title=text("cli.users_imported", count=len(created)))
 
 
 @unit_app.command("add")
@@ -164,4 +165,4 @@ def unit_delete(unit_id: int) -> None:
         await delete_unit(None, unit_id)
 
     _run(body)
-    err.print(f"deleted unit {unit_id}")
+    err.print(text("cli.unit_deleted", unit=unit_id))
