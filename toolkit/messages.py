@@ -78,6 +78,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "graph.cannot_convert": ("有 {count} 处无法转换到目标模板（首个：{first}）", "{count} items cannot be converted to the target template (first: {first})"),
     "merge.conflicts": ("合并存在 {count} 处冲突，请先处理", "The merge has {count} conflicts; resolve them first"),
     "task.assignee_not_member": ("只能把任务分派给项目成员", "Tasks can only go to members of the project"),
+    "task.assignee_elsewhere": ("只能把任务分派给图谱所属单位的用户", "Tasks can only go to people of the graph's unit"),
     "task.bad_state": ("任务当前状态（{state}）不允许此操作", "The task's state ({state}) does not allow this"),
     "format.unknown": ("{where}：不支持的文件格式 {name}", "{where}: unsupported file format {name}"),
     "format.unreadable": ("{where}：无法读取文件（{detail}）", "{where}: cannot read the file ({detail})"),
@@ -181,6 +182,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "sms.code_expired": ("验证码已失效，请重新获取", "The code has expired; request a new one"),
     "sso.bad_home_url": ("不允许跳转到该地址", "Single sign-on cannot return to that address"),
     "sso.ticket_invalid": ("登录票据无效或已过期", "The sign-on ticket is invalid, used or expired"),
+    "sso.graph_only_detail": ("只有详情跳转才能指定图谱", "Only a detail jump names a graph to open"),
     "webui.build_failed": ("前端构建失败，请查看上面的输出", "Building the web UI failed; see the output above"),
     "webui.missing": ("找不到前端目录：{path}", "Web UI folder not found: {path}"),
     # Knowledge mining (toolkit/mining)

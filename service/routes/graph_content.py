@@ -13,8 +13,16 @@ bp = Blueprint("graph_content", url_prefix="/api/graph")
 @bp.get("/searchTree")
 @access()
 async def search_tree(request: Request):
+    """The graph's tree (or the subtree under nodeId) as nested nodes with `childs`.
+
+    depth: levels below the start to include; nodes at the cut carry `hasChilds`.
+    view: `full` (default) gives every node's description, definition, attributes and tags;
+    `outline` gives only id, parentId, name, type, order, level, isControl, direction, isNewNode,
+    isUpdateNode, isDefine and revision, for drawing the tree (getNode reads a node in full).
+    """
     return ok(request, await tree.search_tree(request.ctx.user, required_query_int(request, "graphId"),
-                                              query_int(request, "nodeId"), query_int(request, "depth")))
+                                              query_int(request, "nodeId"), query_int(request, "depth"),
+                                              query_text(request, "view") or "full"))
 
 
 @bp.get("/getNode")
@@ -249,6 +257,13 @@ async def task_dispatch(request: Request):
     data = json_body(request)
     return ok(request, await tasks.dispatch(request.ctx.user, int_field(data, "graphId"), int_field(data, "nodeId"),
                                             int_field(data, "assigneeId"), data.get("title") or ""))
+
+
+@bp.get("/task/assignees")
+@access(SUPER, ADMIN, EXPERT)
+async def task_assignees(request: Request):
+    return ok(request, await tasks.assignable_users(request.ctx.user, required_query_int(request, "graphId"),
+                                                    query_text(request, "keyword"), query_int(request, "limit", 20)))
 
 
 @bp.post("/task/assign")
