@@ -4,7 +4,8 @@ from datetime import datetime, timedelta, timezone
 from urllib.parse import parse_qs, urlsplit
 
 from tests.conftest import PASSWORD
-from toolkit.model import SmsCode, SmsOutbox, SsoTicket, User
+from toolkit.graphs.crud import create_graph
+from toolkit.model import Graph, SmsCode, SmsOutbox, SsoTicket, Template, User
 
 A = "/basic-api/api/authorize"
 TEL = "13800000001"
@@ -75,13 +76,14 @@ async def test_sso_redirect_ticket_and_trade(api, people):
     assert status == 302  # not signed in: to the login page
     _, login = await api.call("POST", "/basic-api/api/Authorize/login", json={"userName": "expert", "password": PASSWORD})
     assert login["code"] == 0
-    response = await api.client.get(f"{A}/redirect", params={"homeUrl": home, "mode": "detail"})
+    response = await api.client.get(f"{A}/redirect", params={"homeUrl": home, "mode": "list"})
     assert response.status_code == 302
     location = response.headers["location"]
-    assert location.startswith(home) and location.endswith("/detail")
+    assert location.startswith(home) and location.endswith("/list")
     ticket = location[len(home):].split("/")[0]
     _, traded = await api.call("POST", f"{A}/ssoLogin", json={"ticket": ticket})
-    assert traded["code"] == 0 and traded["result"]["mode"] == "detail" and traded["result"]["profile"]["UserName"] == "expert"
+    assert traded["code"] == 0 and traded["result"]["mode"] == "list" and traded["result"]["profile"]["UserName"] == "expert"
+    assert traded["result"]["graphId"] is None
     _, again = await api.call("POST", f"{A}/ssoLogin", json={"ticket": ticket})
     assert again["code"] == 1
 
@@ -101,3 +103,46 @@ async def test_sso_refuses_foreign_home_and_expired_tickets(api, people):
     response = await api.client.get(f"{A}/redirect", params={"homeUrl": "/home#/sso/"})
     target = urlsplit(response.headers["location"])
     assert target.path == "/login" and parse_qs(target.query)["redirect"][0].startswith("/basic-api/api/authorize/redirect")
+
+
+async def _signed_in_browser(api, user_name: str) -> None:
+    _, login = await api.call("POST", "/basic-api/api/Authorize/login", json={"userName": user_name, "password": PASSWORD})
+    assert login["code"] == 0
+
+
+async def test_sso_detail_carries_a_readable_graph_and_its_kind(api, people):
+    course = await Template.get(code="course")
+    graph = await create_graph(people["users"]["expert"], "课程图谱", course.id, people["projects"]["a"].id)
+    await _signed_in_browser(api, "expert")
+    home = "/sso/"
+    response = await api.client.get(f"{A}/redirect", params={"homeUrl": home, "mode": "detail", "graphId": str(graph.id)})
+    assert response.status_code == 302 and response.headers["location"].endswith("/detail")
+    ticket = response.headers["location"][len(home):].split("/")[0]
+    assert (await SsoTicket.get(ticket=ticket)).graph_id == graph.id
+    _, traded = await api.call("POST", f"{A}/ssoLogin", json={"ticket": ticket})
+    assert traded["code"] == 0 and traded["result"]["mode"] == "detail"
+    assert traded["result"]["graphId"] == graph.id and traded["result"]["templateKind"] == "course"
+
+
+async def test_sso_detail_refuses_bad_missing_and_unreadable_graphs(api, people):
+    graph = await create_graph(people["users"]["outsider"], "别人的图谱", (await Template.get(code="teaching")).id,
+                               people["projects"]["b"].id)
+    await _signed_in_browser(api, "expert")
+    home = "/sso/"
+    for params in ({"mode": "detail"}, {"mode": "detail", "graphId": "abc"}, {"mode": "detail", "graphId": "-3"},
+                   {"mode": "list", "graphId": str(graph.id)}):
+        _, refused = await api.call("GET", f"{A}/redirect", params={"homeUrl": home, **params})
+        assert refused["code"] == 1, params
+    status, missing = await api.call("GET", f"{A}/redirect", params={"homeUrl": home, "mode": "detail", "graphId": "999999"})
+    assert missing["code"] == 1
+    # The expert may not read the other unit's graph: refused, and no ticket is made.
+    status, forbidden = await api.call("GET", f"{A}/redirect", params={"homeUrl": home, "mode": "detail", "graphId": str(graph.id)})
+    assert forbidden["code"] == 1
+    assert await SsoTicket.all().count() == 0
+    # The super admin may; a graph deleted before the trade leaves the jump without a graph.
+    await _signed_in_browser(api, "super")
+    response = await api.client.get(f"{A}/redirect", params={"homeUrl": home, "mode": "detail", "graphId": str(graph.id)})
+    ticket = response.headers["location"][len(home):].split("/")[0]
+    await Graph.filter(id=graph.id).delete()
+    _, traded = await api.call("POST", f"{A}/ssoLogin", json={"ticket": ticket})
+    assert traded["code"] == 0 and traded["result"]["mode"] == "detail" and traded["result"]["graphId"] is None

@@ -182,6 +182,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "sms.code_expired": ("验证码已失效，请重新获取", "The code has expired; request a new one"),
     "sso.bad_home_url": ("不允许跳转到该地址", "Single sign-on cannot return to that address"),
     "sso.ticket_invalid": ("登录票据无效或已过期", "The sign-on ticket is invalid, used or expired"),
+    "sso.graph_only_detail": ("只有详情跳转才能指定图谱", "Only a detail jump names a graph to open"),
     "webui.build_failed": ("前端构建失败，请查看上面的输出", "Building the web UI failed; see the output above"),
     "webui.missing": ("找不到前端目录：{path}", "Web UI folder not found: {path}"),
     # Knowledge mining (toolkit/mining)

@@ -103,16 +103,17 @@ async def sso_redirect(request: Request):
     """A browser visit: signed in, it goes back to homeUrl with a ticket; otherwise to the login page."""
     home_url = sso.check_home_url(request.args.get("homeUrl"), request.host)
     mode = sso.check_mode(request.args.get("mode"))
+    graph_id = sso.check_graph_id(mode, request.args.get("graphId"))
     try:
         user = await sessions.user_for_token(request.cookies.get(sso.COOKIE), "refresh")
     except AuthError:
         back = request.path + ("?" + request.query_string if request.query_string else "")
         return redirect("/login?" + urlencode({"redirect": back}))
-    return redirect(sso.return_url(home_url, await sso.issue_ticket(user, mode), mode))
+    return redirect(sso.return_url(home_url, await sso.issue_ticket(user, mode, graph_id), mode))
 
 
 @sso_bp.post("/ssoLogin")
 @access(public=True)
 async def sso_login(request: Request):
-    session, mode = await sso.trade_ticket(text_field(json_body(request), "ticket"))
-    return await _signed_in(request, session, mode=mode)
+    session, jump = await sso.trade_ticket(text_field(json_body(request), "ticket"))
+    return await _signed_in(request, session, **jump.as_dict())

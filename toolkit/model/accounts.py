@@ -111,6 +111,8 @@ class SsoTicket(Model):
     ticket = fields.CharField(max_length=128, unique=True)
     user = fields.ForeignKeyField("models.User", related_name="sso_tickets", on_delete=fields.CASCADE)
     mode = fields.CharField(max_length=16, default="list")
+    # The graph a detail-mode jump opens; a graph deleted meanwhile leaves the ticket without one.
+    graph = fields.ForeignKeyField("models.Graph", related_name="sso_tickets", null=True, on_delete=fields.SET_NULL)
     expires_at = fields.DatetimeField()
     used = fields.BooleanField(default=False)
     created_at = fields.DatetimeField(auto_now_add=True)

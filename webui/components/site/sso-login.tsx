@@ -8,8 +8,8 @@ import { ssoLogin } from "@/lib/api/sign-in";
 import { takeRedirect } from "@/lib/session";
 import { authorizeRedirectUrl, ssoTarget } from "@/lib/site/sso";
 
-/** Trades the ticket, then goes to the stored redirect or by jump type (list: home, detail: graphs). */
-export function SsoLogin({ ticket, mode }: { ticket: string; mode: string }) {
+/** Trades the ticket, then goes to the stored redirect or by jump type (list: home, detail: the graph by its type). */
+export function SsoLogin({ ticket, mode, graphId }: { ticket: string; mode: string; graphId?: string }) {
   const t = useTranslations("signIn.sso");
   const router = useRouter();
   const [failed, setFailed] = useState<string | null>(null);
@@ -19,13 +19,13 @@ export function SsoLogin({ ticket, mode }: { ticket: string; mode: string }) {
     started.current = true;
     if (!ticket) {
       // No ticket: ask the server for one (it signs in first when needed).
-      window.location.assign(authorizeRedirectUrl(window.location.origin, mode === "detail" ? "detail" : "list"));
+      window.location.assign(authorizeRedirectUrl(window.location.origin, mode === "detail" ? "detail" : "list", graphId));
       return;
     }
     ssoLogin(ticket)
-      .then(({ mode: jump }) => router.replace(ssoTarget(jump || mode, takeRedirect())))
+      .then((jump) => router.replace(ssoTarget({ ...jump, mode: jump.mode || mode }, takeRedirect())))
       .catch((error: Error) => setFailed(error.message));
-  }, [ticket, mode, router]);
+  }, [ticket, mode, graphId, router]);
   return (
     <div className="flex min-h-screen flex-col items-center justify-center gap-3 p-6 text-center" data-testid="sso">
       {failed ? (

@@ -13,10 +13,15 @@ export async function smsLogin(tel: string, code: string): Promise<Session> {
   return session;
 }
 
-export async function ssoLogin(ticket: string): Promise<{ session: Session; mode: string }> {
-  const answer = await api.post<Session & { mode: string }>("/api/authorize/ssoLogin", { json: { ticket }, anonymous: true, silent: true });
-  const { mode, ...session } = answer;
+/** The answer names where to jump: the mode and, in detail mode, the graph and its template kind. */
+export async function ssoLogin(ticket: string): Promise<{ session: Session; mode: string; graphId: number | null; templateKind: string | null }> {
+  const answer = await api.post<Session & { mode: string; graphId?: number | null; templateKind?: string | null }>("/api/authorize/ssoLogin", {
+    json: { ticket },
+    anonymous: true,
+    silent: true,
+  });
+  const { mode, graphId = null, templateKind = null, ...session } = answer;
   markSessionTimeout(false);
   setSession(session);
-  return { session, mode };
+  return { session, mode, graphId, templateKind };
 }
