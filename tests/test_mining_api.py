@@ -418,3 +418,67 @@ async def test_a_catalogue_becomes_a_new_graph(api, people):
     _, again = await api.call("POST", f"{E}/result/acceptAsGraph", token,
                               json={"taskId": task["result"]["id"], "name": "再来一次", "projectId": project})
     assert again["code"] == 1 and await Graph.all().count() == before
+
+
+async def test_a_source_moves_to_another_graph_and_its_mined_results_stay(api, people):
+    first = await _graph(people, "数据结构")
+    second = await _graph(people, "算法")
+    token = await api.login("expert")
+    _, source = await _upload(api, token, "课程.txt", COURSE.encode("utf-8"), graphId=first.id)
+    source_id = source["result"]["id"]
+    _, task = await api.call("POST", f"{E}/task", token, json={"kind": "points", "sourceIds": [source_id], "graphId": first.id})
+    await _run_queue()
+
+    status, moved = await api.call("PUT", f"{E}/textSource/{source_id}/graph", token, json={"graphId": second.id})
+    assert status == 200 and moved["result"]["graphId"] == second.id, moved
+    _, listed = await api.call("GET", f"{E}/textSource/list?graphId={second.id}", token)
+    assert [s["id"] for s in listed["result"]["items"]] == [source_id]
+    _, old_list = await api.call("GET", f"{E}/textSource/list?graphId={first.id}", token)
+    assert old_list["result"]["total"] == 0
+    # The task keeps its graph; its results stay reviewable there, each with its passage.
+    _, detail = await api.call("GET", f"{E}/task/{task['result']['id']}", token)
+    assert detail["result"]["graphId"] == first.id
+    _, results = await api.call("GET", f"{E}/result/list?graphIds={first.id}&kind=points&pageSize=5", token)
+    item = results["result"]["items"][0]
+    assert item["passage"]["match"] == item["payload"]["term"]
+
+    status, unbound = await api.call("PUT", f"{E}/textSource/{source_id}/graph", token, json={"graphId": None})
+    assert status == 200 and unbound["result"]["graphId"] is None
+    # Still the project's: its members keep seeing it.
+    assert unbound["result"]["projectId"] == people["projects"]["a"].id
+    assert await MiningResult.filter(task_id=task["result"]["id"]).count() == results["result"]["total"]
+
+
+async def test_who_may_move_a_source_and_where(api, people):
+    graph = await _graph(people)
+    token = await api.login("expert")
+    _, source = await _upload(api, token, "课程.txt", COURSE.encode("utf-8"), graphId=graph.id)
+    source_id = source["result"]["id"]
+    # The tester sees the source (same project) but neither owns it nor may edit graphs.
+    tester = await api.login("tester")
+    status, _ = await api.call("PUT", f"{E}/textSource/{source_id}/graph", tester, json={"graphId": None})
+    assert status == 403
+    # The outsider may not see it at all; nor may the expert move it onto the outsider's graph.
+    outsider_graph = await create_graph(people["users"]["outsider"], "别人的", (await Template.get(code="teaching")).id,
+                                        people["projects"]["b"].id)
+    outsider = await api.login("outsider")
+    status, _ = await api.call("PUT", f"{E}/textSource/{source_id}/graph", outsider, json={"graphId": outsider_graph.id})
+    assert status == 403
+    status, _ = await api.call("PUT", f"{E}/textSource/{source_id}/graph", token, json={"graphId": outsider_graph.id})
+    assert status == 403
+    # Bad input: no graphId, a graph that does not exist, a source that does not exist.
+    _, body = await api.call("PUT", f"{E}/textSource/{source_id}/graph", token, json={})
+    assert body["code"] == 1
+    _, body = await api.call("PUT", f"{E}/textSource/{source_id}/graph", token, json={"graphId": "x"})
+    assert body["code"] == 1
+    _, body = await api.call("PUT", f"{E}/textSource/{source_id}/graph", token, json={"graphId": 999999})
+    assert body["code"] == 1
+    _, body = await api.call("PUT", f"{E}/textSource/999999/graph", token, json={"graphId": graph.id})
+    assert body["code"] == 1
+    status, _ = await api.call("PUT", f"{E}/textSource/{source_id}/graph", None, json={"graphId": None})
+    assert status == 401
+    # None of that moved it; the unit's admin may.
+    assert (await TextSource.get(id=source_id)).graph_id == graph.id
+    admin = await api.login("admin")
+    status, body = await api.call("PUT", f"{E}/textSource/{source_id}/graph", admin, json={"graphId": None})
+    assert status == 200 and body["result"]["graphId"] is None

@@ -95,6 +95,17 @@ async def delete_source(request: Request, source_id: int):
     return ok(request)
 
 
+@bp.put("/textSource/<source_id:int>/graph")
+@access(*EVERYONE)
+async def rebind_source(request: Request, source_id: int):
+    """Binds a text material to another graph ({"graphId": id}) or to none ({"graphId": null});
+    tasks already mined from it keep their graph and results."""
+    data = json_body(request)
+    if "graphId" not in data:
+        raise ValidationError("error.field_required", field="graphId")
+    return ok(request, await sources.rebind_source(request.ctx.user, source_id, int_field(data, "graphId", False)))
+
+
 @bp.get("/textSource/<source_id:int>/compare")
 @access(*EVERYONE)
 async def image_text_compare(request: Request, source_id: int):

@@ -19,19 +19,44 @@ from toolkit.graphs import tree
 from toolkit.graphs.guard import open_graph
 from toolkit.graphs.listing import check_paging
 from toolkit.mining.tasks import get_task
-from toolkit.model import MiningResult, MiningTask, Node, User
+from toolkit.model import MiningResult, MiningTask, Node, TextSource, User
 
 REVIEWABLE = ("pending", "edited")
 POINT_TYPES = ("KnowPoint", "AbilityPoint", "KnowUnit")
 CATALOGUE_TYPES = ("Catalogue", "KnowUnit", "AbilityPoint", "KnowPoint")
 
 
-def result_view(row: MiningResult) -> dict:
-    return {"id": row.id, "taskId": row.task_id, "kind": row.kind, "state": row.state, "score": row.score,
+PASSAGE_RADIUS = 60
+
+
+def passage(text: str | None, location: dict | None, radius: int = PASSAGE_RADIUS) -> dict | None:
+    """The source passage of a result, the matched part apart: {before, match, after}, clipped to
+    `radius` characters either side (an ellipsis marks a cut). None without a span to show."""
+    location = location or {}
+    start, end = location.get("start"), location.get("end")
+    if not text or not isinstance(start, int) or not isinstance(end, int) or not 0 <= start <= end <= len(text):
+        return None
+    begin, stop = max(0, start - radius), min(len(text), end + radius)
+    return {"before": ("…" if begin > 0 else "") + text[begin:start], "match": text[start:end],
+            "after": text[end:stop] + ("…" if stop < len(text) else "")}
+
+
+async def _source_texts(rows: list[MiningResult]) -> dict[int, str]:
+    ids = {row.source_id for row in rows if row.source_id is not None}
+    return dict(await TextSource.filter(id__in=list(ids)).values_list("id", "text")) if ids else {}
+
+
+def result_view(row: MiningResult, texts: dict[int, str] | None = None) -> dict:
+    """`texts` (source id -> text) adds the passage, so a review shows it without reading the
+    source itself (the reviewer may no longer see a source that has since moved to another graph)."""
+    view = {"id": row.id, "taskId": row.task_id, "kind": row.kind, "state": row.state, "score": row.score,
             "payload": row.edited_payload or row.payload, "original": row.payload if row.edited_payload else None,
             "sourceId": row.source_id, "location": row.location, "targetNodeId": row.target_node_id,
             "createdNodeId": row.created_node_id, "reviewerId": row.reviewer_id,
             "reviewTime": row.reviewed_at.isoformat() if row.reviewed_at else None}
+    if texts is not None:
+        view["passage"] = passage(texts.get(row.source_id), row.location)
+    return view
 
 
 async def _visible_results(user: User, task_ids: list[int] | None, graph_ids: list[int] | None) -> Q:
@@ -66,13 +91,16 @@ async def list_results(user: User, task_ids: list[int] | None = None, graph_ids:
         # Without a keyword the database pages: a page of 10,000 results costs one page, not all of them.
         total = await query.count()
         rows = await query.order_by("-score", "id").offset((page - 1) * page_size).limit(page_size)
-        return [result_view(r) for r in rows], total
+        texts = await _source_texts(rows)
+        return [result_view(r, texts) for r in rows], total
     rows = await query.order_by("-score", "id")
     if keyword.strip():
         # Payloads are JSON: filter in Python, the same on SQLite and PostgreSQL.
         rows = [r for r in rows if keyword.strip() in str((r.edited_payload or r.payload).values())]
     total = len(rows)
-    return [result_view(r) for r in rows[(page - 1) * page_size: page * page_size]], total
+    rows = rows[(page - 1) * page_size: page * page_size]
+    texts = await _source_texts(rows)
+    return [result_view(r, texts) for r in rows], total
 
 
 async def _result(user: User, result_id: int) -> tuple[MiningResult, MiningTask]:

@@ -109,6 +109,26 @@ async def delete_source(user: User, source_id: int) -> None:
     await audit.record("source.delete", user.id, "text_source", source_id)
 
 
+async def rebind_source(user: User, source_id: int, graph_id: int | None) -> dict:
+    """Bind an existing source to another graph (None: to no graph). The same people who may
+    delete it may move it, and only onto a graph they may edit; the source takes that graph's
+    project. Tasks already started keep the graph they were started for, and their results,
+    pending or accepted, stay with those tasks (a result carries its own passage, so its review
+    does not depend on still seeing the source): rebinding only decides where new tasks and the
+    graph's material list find the source."""
+    source = await get_source(user, source_id)
+    if user.role not in (roles.SUPER, roles.ADMIN) and source.create_user_id != user.id:
+        raise Forbidden()
+    if graph_id is not None:
+        access = await open_graph(user, graph_id, edit=True)
+        source.project_id = access.graph.project_id
+    previous = source.graph_id
+    source.graph_id = graph_id
+    await source.save(update_fields=["graph_id", "project_id"])
+    await audit.record("source.rebind", user.id, "text_source", source.id, graph=graph_id, previous=previous)
+    return source_view(source)
+
+
 async def source_document(source: TextSource) -> Document:
     return Document.from_layout(source.text, source.layout)
 
