@@ -2,12 +2,17 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from toolkit.model import Node, NodeTag
 
 NODE_FIELDS = ("id", "parent_id", "order", "level", "name", "type", "desc", "define", "desc_tags", "attributes",
                "is_control", "is_core", "direction", "is_new", "is_updated", "revision", "external_key", "origin")
+# What the mind map and the knowledge tree draw: no description, attributes or tags (the drawer reads
+# those per node), so a 10,000-node tree loads and travels in a fraction of the full view's time.
+OUTLINE_FIELDS = ("id", "parent_id", "order", "level", "name", "type", "define", "is_control", "direction", "is_new",
+                  "is_updated", "revision")
 
 
 @dataclass
@@ -87,9 +92,28 @@ def node_view(row: dict, tags: list[dict] | None = None) -> dict:
     }
 
 
-def nested(index: TreeIndex, start: int, tags: dict[int, list[dict]], max_depth: int | None = None) -> dict:
-    """The subtree under `start` as nested Node objects with `childs`, built without recursion."""
-    top = node_view(index.rows[start], tags.get(start))
+def outline_view(row: dict, tags: list[dict] | None = None) -> dict:
+    """SPEC §3 Node cut to what a tree drawing needs: names, types, marks, order and revision."""
+    return {
+        "id": row["id"],
+        "parentId": row["parent_id"],
+        "name": row["name"],
+        "type": row["type"],
+        "order": row["order"],
+        "level": row["level"],
+        "isControl": bool(row["is_control"]),
+        "direction": row["direction"],
+        "isNewNode": bool(row["is_new"]),
+        "isUpdateNode": bool(row["is_updated"]),
+        "isDefine": bool((row["define"] or "").strip()),
+        "revision": row["revision"],
+    }
+
+
+def nested(index: TreeIndex, start: int, tags: dict[int, list[dict]], max_depth: int | None = None,
+           shape: Callable[[dict, list[dict] | None], dict] = node_view) -> dict:
+    """The subtree under `start` as nested nodes (`shape`: node_view or outline_view) with `childs`, built without recursion."""
+    top = shape(index.rows[start], tags.get(start))
     top["childs"] = []
     stack = [(start, top, 0)]
     while stack:
@@ -98,7 +122,7 @@ def nested(index: TreeIndex, start: int, tags: dict[int, list[dict]], max_depth:
             view["hasChilds"] = bool(index.children.get(node_id))
             continue
         for child_id in index.children.get(node_id, []):
-            child = node_view(index.rows[child_id], tags.get(child_id))
+            child = shape(index.rows[child_id], tags.get(child_id))
             child["childs"] = []
             view["childs"].append(child)
             stack.append((child_id, child, depth + 1))

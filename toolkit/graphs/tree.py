@@ -13,7 +13,8 @@ from toolkit import audit
 from toolkit.errors import Forbidden, NotFound, ValidationError
 from toolkit.graphs.attributes import COURSE_NAME, clean_attributes, clean_description
 from toolkit.graphs.guard import GraphAccess, open_graph
-from toolkit.graphs.nodes import ancestors_of, load_index, nested, node_view, subtree_of, tags_by_node
+from toolkit.graphs.nodes import (OUTLINE_FIELDS, ancestors_of, load_index, nested, node_view, outline_view, subtree_of,
+                                  tags_by_node)
 from toolkit.graphs.revisions import bump_graph, claim_node
 from toolkit.model import EntityType, Graph, Node, NodeTag, Relation, Tag, User
 
@@ -53,15 +54,31 @@ def _check_type(access: GraphAccess, parent_type: str, child_type: str) -> None:
         raise ValidationError("node.type_not_allowed", parent=parent_type, type=child_type)
 
 
-async def search_tree(user: User, graph_id: int, node_id: int | None = None, depth: int | None = None) -> dict:
-    """The whole tree, or the subtree under `node_id`, as nested Node objects (SPEC §3)."""
+TREE_VIEWS = ("full", "outline")
+
+
+async def search_tree(user: User, graph_id: int, node_id: int | None = None, depth: int | None = None,
+                      view: str = "full") -> dict:
+    """The whole tree, or the subtree under `node_id`, as nested Node objects (SPEC §3).
+
+    `view="outline"` gives each node only what drawing the tree needs (outline_view), for the mind
+    map and the knowledge tree; the full view stays the default for every other caller.
+    """
+    if view not in TREE_VIEWS:
+        raise ValidationError("error.field_invalid", field="view")
     access = await open_graph(user, graph_id)
-    index = await load_index(graph_id)
+    if view == "outline":
+        index = await load_index(graph_id, OUTLINE_FIELDS)
+        tags: dict[int, list[dict]] = {}
+    else:
+        index = await load_index(graph_id)
     start = node_id if node_id is not None else index.root_id
     if start is None or start not in index.rows:
         raise NotFound(what="what.node")
-    tags = await tags_by_node(graph_id=graph_id)
-    tree = nested(index, start, tags, depth)
+    if view == "outline":
+        tree = nested(index, start, tags, depth, shape=outline_view)
+    else:
+        tree = nested(index, start, await tags_by_node(graph_id=graph_id), depth)
     return {"graphId": graph_id, "revision": access.graph.revision, "isEdit": 1 if access.can_edit else 0, "tree": tree}
 
 
