@@ -38,7 +38,11 @@ async def test_graph_management_export_and_metrics(api, people):
     assert result["logins"] >= 3 and sum(d["count"] for d in result["graphsCreatedPerDay"]) == 3
     _, unit_metrics = await api.call("GET", f"{M}/getStatisticMetrics", admin)
     assert unit_metrics["result"]["graphs"] == 2 and unit_metrics["result"]["projects"] == 1
-    status, _ = await api.call("GET", f"{M}/getStatisticMetrics", expert)
+    # SPEC §2 opens the statistics to experts: over the projects they take part in; testers are refused.
+    _, expert_metrics = await api.call("GET", f"{M}/getStatisticMetrics", expert)
+    assert expert_metrics["result"]["graphs"] == 2 and expert_metrics["result"]["projects"] == 1
+    assert expert_metrics["result"]["units"] == 1 and set(expert_metrics["result"]["usersByRole"]) == {"30", "test"}
+    status, _ = await api.call("GET", f"{M}/getStatisticMetrics", await api.login("tester"))
     assert status == 403
     _, projects = await api.call("GET", f"{M}/getProjectList", admin)
     assert projects["result"]["items"][0]["graphCount"] == 2 and projects["result"]["items"][0]["nodeCount"] == 2

@@ -121,3 +121,34 @@ async def test_authorization_grant_and_preview(api, people):
     status, _ = await api.call("POST", f"{L}/authorizationGraph", await api.login("outsider"), json={"graphId": graph.id, "projectId": new_project.id})
     assert status == 403
     assert await LibraryApply.filter(state=1).count() == 1
+
+
+async def test_image_text_compare_is_public_only_for_materials_of_library_graphs(api, people):
+    graph, root, unit, other = await _graph(people)
+    expert = await api.login("expert")
+    _, uploaded = await api.call("POST", "/basic-api/api/excavate/textSource", expert,
+                                 files={"file": ("讲义.txt", "第一章 线性表\n线性表是有限序列。\n".encode())},
+                                 data={"graphId": str(graph.id)})
+    source_id = uploaded["result"]["id"]
+    _, loose = await api.call("POST", "/basic-api/api/excavate/textSource", expert,
+                              files={"file": ("草稿.txt", "草稿内容\n".encode())}, data={"projectId": str(people["projects"]["a"].id)})
+    # Before the graph is published, a visitor is refused clearly, the same for an unknown id.
+    for sid in (source_id, loose["result"]["id"], 999999):
+        status, refused = await api.call("GET", f"{PV}/textSource/{sid}/compare", lang="en")
+        assert status == 403 and refused["code"] == 1 and "not public" in refused["message"], (sid, refused)
+    await api.call("POST", f"{L}/publish", expert, json={"graphId": graph.id})
+    status, waiting = await api.call("GET", f"{PV}/textSource/{source_id}/compare")
+    assert status == 403  # waiting for review is not public yet
+    await api.call("POST", f"{L}/updatePublicState", await api.login("admin"), json={"graphId": graph.id, "publicState": 4})
+    status, shown = await api.call("GET", f"{PV}/textSource/{source_id}/compare")
+    assert status == 200 and shown["code"] == 0 and shown["result"]["name"] == "讲义.txt"
+    assert any("线性表是有限序列" in line["text"] for line in shown["result"]["pages"][0]["lines"])
+    assert shown["result"]["pages"][0]["image"] is None
+    status, no_image = await api.call("GET", f"{PV}/textSource/{source_id}/page/1")
+    assert no_image["code"] == 1
+    # The material not bound to a library graph stays refused; unpublishing closes the bound one again.
+    status, _ = await api.call("GET", f"{PV}/textSource/{loose['result']['id']}/compare")
+    assert status == 403
+    await api.call("PUT", f"{L}/unPublish/{graph.id}", expert)
+    status, closed = await api.call("GET", f"{PV}/textSource/{source_id}/compare")
+    assert status == 403 and closed["code"] == 1

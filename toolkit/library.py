@@ -8,7 +8,9 @@ which remembers where it came from (source_graph).
 """
 from __future__ import annotations
 
+import asyncio
 from datetime import datetime
+from pathlib import Path
 
 from tortoise.expressions import Q
 from tortoise.transactions import in_transaction
@@ -22,7 +24,9 @@ from toolkit.graphs.listing import check_paging
 from toolkit.graphs.nodes import ancestors_of, subtree_of
 from toolkit.graphs.reads import graph_view
 from toolkit.graphs.store import store_document
-from toolkit.model import AuditEvent, Graph, LibraryApply, LibraryEntry, Node, Project, ProjectMember, User
+from toolkit.mining import ocr
+from toolkit.mining.documents import IMAGE_SUFFIXES, Document
+from toolkit.model import AuditEvent, Graph, LibraryApply, LibraryEntry, Node, Project, ProjectMember, TextSource, User
 from toolkit.richtext import sanitise
 
 WAIT, REFUSE, PUBLISH, UNPUBLISH = 0, 2, 4, 6
@@ -222,6 +226,52 @@ async def preview_detail(graph_id: int) -> dict:
 async def check_preview_template(template_id: int) -> None:
     if not await LibraryEntry.exists(public_state=PUBLISH, graph__template_id=template_id):
         raise NotFound(what="what.template")
+
+
+# ---- text materials of published graphs (/image_text_compare/{sourceId} without a sign-in) -----
+
+async def _public_source(source_id: int) -> TextSource:
+    """A visitor sees a text material only when it is bound to a graph published in the public library;
+    any other id (missing or not public) gets the same refusal, so ids cannot be probed."""
+    source = await TextSource.get_or_none(id=source_id)
+    if source is None or source.graph_id is None or source.state != "ready" \
+            or not await LibraryEntry.exists(graph_id=source.graph_id, public_state=PUBLISH):
+        raise Forbidden("library.source_not_public")
+    return source
+
+
+async def public_source_compare(source_id: int) -> dict:
+    """The image-text compare data of a public material, its page images served by the preview service."""
+    source = await _public_source(source_id)
+    document = Document.from_layout(source.text, source.layout)
+    has_image = source.suffix in IMAGE_SUFFIXES or source.suffix == ".pdf"
+    pages = []
+    for page in document.pages:
+        rows = [{"text": document.text[line.start:line.end], "box": line.box, "start": line.start, "end": line.end,
+                 "confidence": line.confidence} for line in document.lines if line.page == page.page]
+        if not rows:
+            rows = [{"text": document.text[p.start:p.end], "box": p.box, "start": p.start, "end": p.end, "confidence": None}
+                    for p in document.paragraphs if p.page == page.page]
+        pages.append({"page": page.page, "width": page.width, "height": page.height, "ocr": page.ocr,
+                      "image": f"/api/preview/textSource/{source.id}/page/{page.page}" if has_image else None, "lines": rows})
+    return {"id": source.id, "name": source.name, "suffix": source.suffix, "graphId": source.graph_id, "pages": pages}
+
+
+async def public_source_page_image(source_id: int, page: int) -> tuple[bytes, str]:
+    """One page image of a public material: the upload itself for an image, a rendering for a PDF page."""
+    source = await _public_source(source_id)
+    if page < 1 or page > max(source.page_count, 1):
+        raise NotFound(what="what.page")
+    try:
+        data = Path(source.file_path).read_bytes()
+    except OSError as exc:
+        raise NotFound(what="what.file") from exc
+    if source.suffix in IMAGE_SUFFIXES:
+        return data, "image/png" if source.suffix == ".png" else "image/jpeg"
+    if source.suffix == ".pdf":
+        image, _width, _height = await asyncio.to_thread(ocr.render_pdf_page, data, page, source.name, 100)
+        return image, "image/png"
+    raise ValidationError("mining.no_page_image")
 
 
 # ---- applications ----------------------------------------------------------------------------

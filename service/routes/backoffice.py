@@ -14,6 +14,8 @@ manage_bp = Blueprint("manage", url_prefix="/api/manage")
 doc_bp = Blueprint("docs", url_prefix="/api/doc")
 carousel_bp = Blueprint("carousel", url_prefix="/api/carousel")
 trial_bp = Blueprint("trials", url_prefix="/api/trial")
+# SPEC §2: the back-office screens are open to admins, experts and super admins; what an expert
+# may change is narrower (reads only for users, units, carousel and metrics; writes stay with managers).
 BACK_OFFICE = (SUPER, ADMIN, EXPERT)
 
 
@@ -32,7 +34,7 @@ async def export(request: Request):
 
 
 @manage_bp.get("/getStatisticMetrics")
-@access(SUPER, ADMIN)
+@access(*BACK_OFFICE)
 async def get_statistic_metrics(request: Request):
     return ok(request, await backoffice.statistic_metrics(request.ctx.user, query_int(request, "days", 30)))
 
@@ -87,7 +89,7 @@ async def list_carousel(request: Request):
 
 
 @carousel_bp.get("/manageList")
-@access(SUPER, ADMIN)
+@access(*BACK_OFFICE)
 async def manage_carousel(request: Request):
     return ok(request, await portal.list_carousel(include_disabled=True))
 

@@ -1,5 +1,6 @@
 """/api/common/graph: the public graph library; /api/preview: its token-less preview."""
 from sanic import Blueprint, Request
+from sanic.response import raw
 
 from service.access import ADMIN, EXPERT, SUPER, access
 from service.envelope import lang_of, ok, page
@@ -121,3 +122,17 @@ async def preview_template_structure(request: Request, template_id: int):
 @access(public=True)
 async def preview_graph_detail(request: Request, graph_id: int):
     return ok(request, await library.preview_detail(graph_id))
+
+
+@preview_bp.get("/textSource/<source_id:int>/compare")
+@access(public=True)
+async def preview_source_compare(request: Request, source_id: int):
+    """/image_text_compare/{sourceId} for visitors: only materials bound to a graph in the public library."""
+    return ok(request, await library.public_source_compare(source_id))
+
+
+@preview_bp.get("/textSource/<source_id:int>/page/<number:int>")
+@access(public=True)
+async def preview_source_page(request: Request, source_id: int, number: int):
+    data, content_type = await library.public_source_page_image(source_id, number)
+    return raw(data, content_type=content_type, headers={"Cache-Control": "public, max-age=604800"})

@@ -1,7 +1,10 @@
-"""/api/user and /api/unit: the user and unit managers of the back office."""
+"""/api/user and /api/unit: the user and unit managers of the back office.
+
+SPEC §2 opens both screens to admins, experts and super admins: experts read (their unit), only
+admins and super admins change anything."""
 from sanic import Blueprint, Request
 
-from service.access import ADMIN, SUPER, access
+from service.access import ADMIN, EXPERT, SUPER, access
 from service.envelope import ok, page
 from service.request_data import int_field, json_body, query_int, query_text, text_field
 from toolkit.admin import units, users
@@ -11,7 +14,7 @@ unit_bp = Blueprint("units", url_prefix="/api/unit")
 
 
 @user_bp.get("/list")
-@access(SUPER, ADMIN)
+@access(SUPER, ADMIN, EXPERT)
 async def list_users(request: Request):
     items, total = await users.list_users(request.ctx.user, query_int(request, "page", 1), query_int(request, "pageSize", 10),
                                           query_text(request, "name"), query_text(request, "role") or None, query_int(request, "unitId"))
@@ -55,7 +58,7 @@ async def reset_password(request: Request, user_id: int):
 
 
 @unit_bp.get("/list")
-@access(SUPER, ADMIN)
+@access(SUPER, ADMIN, EXPERT)
 async def list_units(request: Request):
     items, total = await units.list_units(request.ctx.user, query_int(request, "page", 1), query_int(request, "pageSize", 10),
                                           query_text(request, "name"))

@@ -66,12 +66,17 @@ async def export_graph_list(actor: User, data: dict, lang: str = "zh-CN") -> byt
     return buffer.getvalue()
 
 
-def _scope(actor: User) -> tuple[Q | None, Q | None]:
-    """Filters on Project and on Graph for what the caller's metrics cover."""
+async def _scope(actor: User) -> tuple[Q | None, Q | None, Q | None]:
+    """Filters on Project, Graph and User for what the caller's metrics cover: everything for a super
+    admin, the unit for an admin, the projects an expert takes part in (and their members)."""
     if actor.role == roles.SUPER:
-        return None, None
+        return None, None, None
     if actor.role == roles.ADMIN and actor.unit_id:
-        return Q(unit_id=actor.unit_id), Q(project__unit_id=actor.unit_id)
+        return Q(unit_id=actor.unit_id), Q(project__unit_id=actor.unit_id), Q(unit_id=actor.unit_id)
+    if actor.role == roles.EXPERT:
+        project_ids = list(await ProjectMember.filter(user_id=actor.id).values_list("project_id", flat=True))
+        member_ids = list(await ProjectMember.filter(project_id__in=project_ids).values_list("user_id", flat=True))
+        return Q(id__in=project_ids), Q(project_id__in=project_ids), Q(id__in=[actor.id, *member_ids])
     raise Forbidden()
 
 
@@ -83,10 +88,10 @@ async def statistic_metrics(actor: User, days: int = 30) -> dict:
     """getStatisticMetrics: counts for the statistics screen, over the caller's scope."""
     if not 1 <= days <= 366:
         raise ValidationError("error.field_invalid", field="days")
-    project_scope, graph_scope = _scope(actor)
+    project_scope, graph_scope, user_scope = await _scope(actor)
     projects = Project.all() if project_scope is None else Project.filter(project_scope)
     graphs = Graph.all() if graph_scope is None else Graph.filter(graph_scope)
-    users = User.all() if project_scope is None else User.filter(unit_id=actor.unit_id)
+    users = User.all() if user_scope is None else User.filter(user_scope)
     graph_ids = None if graph_scope is None else await graphs.values_list("id", flat=True)
     nodes = Node.all() if graph_ids is None else Node.filter(graph_id__in=graph_ids)
     relations = Relation.all() if graph_ids is None else Relation.filter(graph_id__in=graph_ids)
@@ -105,7 +110,7 @@ async def statistic_metrics(actor: User, days: int = 30) -> dict:
         key = moment.date().isoformat()
         per_day[key] = per_day.get(key, 0) + 1
     return {
-        "units": await Unit.all().count() if project_scope is None else 1,
+        "units": await Unit.all().count() if project_scope is None else len({u for u in await projects.values_list("unit_id", flat=True) if u}),
         "usersByRole": await _grouped(users, "role"),
         "projects": await projects.count(),
         "trialProjects": await projects.filter(tryout=True).count(),

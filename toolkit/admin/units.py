@@ -18,7 +18,8 @@ def _require_super(actor: User | None) -> None:
 
 
 async def list_units(actor: User, page: int = 1, page_size: int = 10, name: str = "") -> tuple[list[dict], int]:
-    if actor.role not in (roles.SUPER, roles.ADMIN):
+    """Super admins see every unit; admins and experts (SPEC §2 opens the unit manager to them) their own."""
+    if actor.role not in (roles.SUPER, roles.ADMIN, roles.EXPERT):
         raise Forbidden()
     check_paging(page, page_size)
     query = Unit.all() if actor.role == roles.SUPER else Unit.filter(id=actor.unit_id)

@@ -42,10 +42,13 @@ def _may_manage(actor: User, target_role: str, target_unit_id: int | None) -> No
 
 async def list_users(actor: User, page: int = 1, page_size: int = 10, name: str = "", role: str | None = None,
                      unit_id: int | None = None) -> tuple[list[dict], int]:
-    _require_manager(actor)
+    """SPEC §2 opens the user manager to experts too: they read their own unit's users (without phone
+    and e-mail), and change nothing; admins manage their unit, super admins everyone."""
+    if actor.role not in (roles.SUPER, roles.ADMIN, roles.EXPERT):
+        raise Forbidden()
     check_paging(page, page_size)
     query = User.all()
-    if actor.role == roles.ADMIN:
+    if actor.role in (roles.ADMIN, roles.EXPERT):
         query = query.filter(unit_id=actor.unit_id)
     if name.strip():
         query = query.filter(Q(name__icontains=name.strip()) | Q(user_name__icontains=name.strip()))
@@ -56,7 +59,11 @@ async def list_users(actor: User, page: int = 1, page_size: int = 10, name: str 
     total = await query.count()
     users = await query.order_by("id").offset((page - 1) * page_size).limit(page_size)
     names = dict(await Unit.filter(id__in=[u.unit_id for u in users if u.unit_id]).values_list("id", "name"))
-    return [user_view(u, names) for u in users], total
+    views = [user_view(u, names) for u in users]
+    if actor.role == roles.EXPERT:
+        for view in views:
+            view["tel"] = view["email"] = None
+    return views, total
 
 
 async def _unit(unit_id: int | None) -> Unit | None:
