@@ -22,7 +22,7 @@ export function useGraphDetail(graphId: number) {
 
 /** SPEC §7: failures in loading tree data are swallowed silently (the screen shows its own state). */
 export function useGraphTree(graphId: number) {
-  return useSWR(["tree", graphId], () => api.get<TreeAnswer>("/api/graph/searchTree", { query: { graphId }, silent: true }), {
+  return useSWR(["tree", graphId], () => api.get<TreeAnswer>("/api/graph/searchTree", { query: { graphId, view: "outline" }, silent: true }), {
     revalidateOnFocus: false,
   });
 }

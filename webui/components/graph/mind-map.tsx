@@ -1,6 +1,5 @@
 "use client";
 import {
-  Handle,
   NodeToolbar,
   Panel,
   Position,
@@ -12,6 +11,7 @@ import {
   type Edge,
   type Node,
   type NodeChange,
+  type NodeHandle,
   type NodeProps,
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
@@ -122,6 +122,8 @@ function RenameInput({ node }: { node: TreeNode }) {
   );
 }
 
+// A node re-renders only when what it shows changes: moving it (a new position after a fold
+// elsewhere) is React Flow's transform on the wrapper, not a render of this component.
 const MindNode = memo(function MindNode({ data }: NodeProps<MindFlowNode>) {
   const t = useTranslations("mindMap");
   const { props } = useCallbacks();
@@ -161,10 +163,6 @@ const MindNode = memo(function MindNode({ data }: NodeProps<MindFlowNode>) {
           {node.isNewNode ? "new" : "update"}
         </span>
       )}
-      <Handle type="source" position={Position.Right} id="r" isConnectable={false} className="!opacity-0" />
-      <Handle type="source" position={Position.Left} id="l" isConnectable={false} className="!opacity-0" />
-      <Handle type="target" position={Position.Left} id="tl" isConnectable={false} className="!opacity-0" />
-      <Handle type="target" position={Position.Right} id="tr" isConnectable={false} className="!opacity-0" />
       {!isRoot && placed.childCount > 0 && (
         <button
           className={cn(
@@ -184,10 +182,35 @@ const MindNode = memo(function MindNode({ data }: NodeProps<MindFlowNode>) {
       )}
     </div>
   );
-});
+}, (before, after) => before.data === after.data);
 
 const NODE_TYPES = { mind: MindNode };
 const CULL_ABOVE = 300;
+const EDGE_STYLE = { stroke: "var(--muted)", strokeWidth: 1.5 };
+
+/**
+ * Where edges attach, known from the layout: stated on each node, React Flow neither renders
+ * handle elements nor measures every node in the DOM (no ResizeObserver round after a paint).
+ */
+function handlesOf(width: number, height: number): NodeHandle[] {
+  const middle = height / 2;
+  return [
+    { id: "r", type: "source", position: Position.Right, x: width, y: middle, width: 0, height: 0 },
+    { id: "l", type: "source", position: Position.Left, x: 0, y: middle, width: 0, height: 0 },
+    { id: "tl", type: "target", position: Position.Left, x: 0, y: middle, width: 0, height: 0 },
+    { id: "tr", type: "target", position: Position.Right, x: width, y: middle, width: 0, height: 0 },
+  ];
+}
+
+/** Whether a node shows the same as before (its place aside): then its data object is reused. */
+function drawnAlike(before: MindNodeData, placed: PlacedNode<TreeNode>, look: EntityLook): boolean {
+  const old = before.placed;
+  return (
+    old.source === placed.source && old.depth === placed.depth && old.side === placed.side && old.width === placed.width &&
+    old.height === placed.height && old.childCount === placed.childCount && old.collapsed === placed.collapsed &&
+    before.look.code === look.code && before.look.colour === look.colour && before.look.rect === look.rect
+  );
+}
 
 /** The zoom in percent, subscribed on its own so panning re-renders only this. */
 function ZoomLevel() {
@@ -222,22 +245,41 @@ function Canvas(props: MindMapProps) {
   const layout = useMemo(() => layoutMindMap(layoutRoot, { collapsed: props.collapsed }), [layoutRoot, props.collapsed]);
   const placedById = useMemo(() => new Map(layout.nodes.map((placed) => [placed.id, placed])), [layout]);
 
-  const baseNodes = useMemo<MindFlowNode[]>(
-    () =>
-      layout.nodes.map((placed) => ({
-        id: String(placed.id),
-        type: "mind",
-        position: { x: placed.x, y: placed.y },
-        width: placed.width,
-        height: placed.height,
-        // Sizes are known from the layout: stating them spares React Flow's round of dimension changes after the first paint.
-        measured: { width: placed.width, height: placed.height },
-        draggable: props.editable && placed.depth > 0,
-        selectable: false,
-        data: { placed, look: lookOf(props.looks, placed.source.type), selected: false, renaming: false, inBranch: false, pinned: false },
-      })),
-    [layout, props.looks, props.editable],
-  );
+  // The flow nodes of the last layout, by id: a fold re-lays the tree, but nodes that show the
+  // same keep their data (no render) and, when they did not move either, their whole object (React
+  // Flow skips them), so a click costs in proportion to what changed, not to the tree.
+  const previousNodes = useRef(new Map<number, MindFlowNode>());
+  const baseNodes = useMemo<MindFlowNode[]>(() => {
+    const previous = previousNodes.current;
+    const next = new Map<number, MindFlowNode>();
+    const result = layout.nodes.map((placed) => {
+      const look = lookOf(props.looks, placed.source.type);
+      const draggable = props.editable && placed.depth > 0;
+      const old = previous.get(placed.id);
+      let node: MindFlowNode;
+      if (old && old.draggable === draggable && drawnAlike(old.data, placed, look)) {
+        node = old.position.x === placed.x && old.position.y === placed.y ? old : { ...old, position: { x: placed.x, y: placed.y } };
+      } else {
+        node = {
+          id: String(placed.id),
+          type: "mind",
+          position: { x: placed.x, y: placed.y },
+          width: placed.width,
+          height: placed.height,
+          // Sizes are known from the layout: stating them spares React Flow's round of dimension changes after the first paint.
+          measured: { width: placed.width, height: placed.height },
+          handles: handlesOf(placed.width, placed.height),
+          draggable,
+          selectable: false,
+          data: { placed, look, selected: false, renaming: false, inBranch: false, pinned: false },
+        };
+      }
+      next.set(placed.id, node);
+      return node;
+    });
+    previousNodes.current = next;
+    return result;
+  }, [layout, props.looks, props.editable]);
   // Only the selected and the renamed node differ from the base, so only they re-render on a click.
   const { selectedId, renamingId, branchId } = props;
   const flowNodes = useMemo<MindFlowNode[]>(
@@ -251,20 +293,33 @@ function Canvas(props: MindMapProps) {
           }),
     [baseNodes, selectedId, renamingId, branchId, pinned],
   );
-  const edges = useMemo<Edge[]>(
-    () =>
-      layout.edges.map((edge) => ({
-        id: edge.id,
-        source: String(edge.source),
-        target: String(edge.target),
-        sourceHandle: edge.side === "right" ? "r" : "l",
-        targetHandle: edge.side === "right" ? "tl" : "tr",
-        selectable: false,
-        focusable: false,
-        style: { stroke: "var(--muted)", strokeWidth: 1.5 },
-      })),
-    [layout],
-  );
+  // Edges hold no positions (React Flow reads them from the nodes): one kept per id and side.
+  const previousEdges = useRef(new Map<string, Edge>());
+  const edges = useMemo<Edge[]>(() => {
+    const previous = previousEdges.current;
+    const next = new Map<string, Edge>();
+    const result = layout.edges.map((edge) => {
+      const sourceHandle = edge.side === "right" ? "r" : "l";
+      const old = previous.get(edge.id);
+      const made: Edge =
+        old?.sourceHandle === sourceHandle
+          ? old
+          : {
+              id: edge.id,
+              source: String(edge.source),
+              target: String(edge.target),
+              sourceHandle,
+              targetHandle: edge.side === "right" ? "tl" : "tr",
+              selectable: false,
+              focusable: false,
+              style: EDGE_STYLE,
+            };
+      next.set(edge.id, made);
+      return made;
+    });
+    previousEdges.current = next;
+    return result;
+  }, [layout]);
   // React Flow measures and drags nodes through onNodesChange; a new layout replaces them during
   // render (not in an effect), so a change of the tree costs one render, not two.
   const [nodes, setNodes] = useState(flowNodes);

@@ -31,7 +31,10 @@ export interface GraphNode {
   revision: number;
 }
 
-export interface TreeNode extends GraphNode {
+/** A node of searchTree's outline view: what drawing the tree needs (the drawer reads the rest per node). */
+export type OutlineNode = Pick<GraphNode, "id" | "parentId" | "name" | "type" | "order" | "level" | "isControl" | "direction" | "isNewNode" | "isUpdateNode" | "isDefine" | "revision">;
+
+export interface TreeNode extends OutlineNode {
   childs: TreeNode[];
   hasChilds?: boolean;
 }
@@ -182,10 +185,17 @@ export interface GraphTask {
   title: string;
   state: TaskState;
   assigneeId: number;
+  assigneeName: string | null;
   dispatcherId: number;
   opinion: string;
   dueAt: string | null;
   updateTime: string | null;
+}
+
+export interface Assignee {
+  userId: number;
+  name: string;
+  userName: string;
 }
 
 export interface TaskOverview {
