@@ -185,17 +185,10 @@ export interface GraphTask {
   title: string;
   state: TaskState;
   assigneeId: number;
-  assigneeName: string | null;
   dispatcherId: number;
   opinion: string;
   dueAt: string | null;
   updateTime: string | null;
-}
-
-export interface Assignee {
-  userId: number;
-  name: string;
-  userName: string;
 }
 
 export interface TaskOverview {
