@@ -482,3 +482,25 @@ async def test_who_may_move_a_source_and_where(api, people):
     admin = await api.login("admin")
     status, body = await api.call("PUT", f"{E}/textSource/{source_id}/graph", admin, json={"graphId": None})
     assert status == 200 and body["result"]["graphId"] is None
+
+
+async def test_a_belong_result_follows_the_node_its_reviewer_names(api, people):
+    graph = await _graph(people)
+    token = await api.login("expert")
+    _, source = await _upload(api, token, "课程.txt", COURSE.encode("utf-8"), graphId=graph.id)
+    source_id = source["result"]["id"]
+    _, catalogue = await api.call("POST", f"{E}/task", token, json={"kind": "catalogue", "sourceIds": [source_id], "graphId": graph.id})
+    await _run_queue()
+    await api.call("POST", f"{E}/result/acceptAbove", token, json={"taskId": catalogue["result"]["id"], "minScore": 0})
+    _, task = await api.call("POST", f"{E}/task", token, json={"kind": "belong", "sourceIds": [source_id], "graphId": graph.id})
+    await _run_queue()
+    row = (await MiningResult.filter(task_id=task["result"]["id"]).order_by("-score").first())
+    _, bad = await api.call("PUT", f"{E}/result/{row.id}", token, json={"nodeName": "没有这个节点"})
+    assert bad["code"] == 1 and "没有这个节点" in bad["message"]
+    assert (await MiningResult.get(id=row.id)).state == "pending"
+    _, edited = await api.call("PUT", f"{E}/result/{row.id}", token, json={"nodeName": "第二章 图"})
+    chapter = await Node.get(graph_id=graph.id, name="第二章 图")
+    assert edited["result"]["payload"]["nodeKey"] == chapter.id and edited["result"]["targetNodeId"] == chapter.id
+    _, accepted = await api.call("POST", f"{E}/result/accept", token, json={"ids": [row.id]})
+    assert accepted["code"] == 0, accepted
+    assert (await Node.get(id=accepted["result"]["nodeIds"][0])).parent_id == chapter.id

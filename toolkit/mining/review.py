@@ -132,6 +132,12 @@ async def edit_result(user: User, result_id: int, changes: dict) -> dict:
         if key == "type" and value not in ("Behind", "Contain", "Mutual"):
             raise ValidationError("error.field_invalid", field=key)
         payload[key] = value
+    if row.kind == "belong" and "nodeName" in changes and "nodeKey" not in changes and _task.graph_id is not None:
+        # The reviewer names the node the point belongs to; the placement follows the name.
+        node = await _node_by_name(_task.graph_id, payload["nodeName"])
+        if node is None:
+            raise ValidationError("mining.node_unknown", name=payload["nodeName"])
+        payload["nodeKey"] = node.id
     row.edited_payload = payload
     row.state = "edited"
     if row.kind == "belong" and isinstance(payload.get("nodeKey"), int) and _task.graph_id is not None:
