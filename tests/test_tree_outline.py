@@ -81,3 +81,25 @@ async def test_outline_is_documented(api):
     operation = spec["paths"]["/basic-api/api/graph/searchTree"]["get"]
     assert {"graphId", "nodeId", "depth", "view"} <= {p["name"] for p in operation["parameters"]}
     assert "outline" in operation["description"]
+
+
+async def test_depth_from_the_root_matches_the_whole_tree_cut(api, people):
+    expert, graph, chapter = await _graph_with_children(api, people)
+    gid = graph["id"]
+    _, deeper = await api.call("POST", f"{G}/createNode", expert, json={"graphId": gid, "nodeId": chapter["id"], "name": "链表", "type": "KnowPoint"})
+    await api.call("POST", f"{G}/createNode", expert, json={"graphId": gid, "nodeId": deeper["result"]["id"], "name": "单链表", "type": "KnowPoint"})
+
+    def cut(node, depth):
+        copy = {key: value for key, value in node.items() if key != "childs"}
+        if depth == 0:
+            copy["hasChilds"] = bool(node["childs"])
+            copy["childs"] = []
+        else:
+            copy["childs"] = [cut(child, depth - 1) for child in node["childs"]]
+        return copy
+
+    for view in ("full", "outline"):
+        _, whole = await _search(api, expert, graphId=gid, view=view)
+        for depth in (0, 1, 2, 3):
+            _, part = await _search(api, expert, graphId=gid, view=view, depth=depth)
+            assert part["result"]["tree"] == cut(whole["result"]["tree"], depth), (view, depth)

@@ -47,8 +47,12 @@ class TreeIndex:
         return [self.rows[i]["name"] for i in reversed([node_id, *self.ancestors(node_id)])]
 
 
-async def load_index(graph_id: int, fields: tuple[str, ...] = NODE_FIELDS) -> TreeIndex:
-    rows = await Node.filter(graph_id=graph_id).values(*fields)
+async def load_index(graph_id: int, fields: tuple[str, ...] = NODE_FIELDS, max_level: int | None = None) -> TreeIndex:
+    """The graph's nodes; with `max_level`, only those that deep (levels are parent + 1, root 0)."""
+    query = Node.filter(graph_id=graph_id)
+    if max_level is not None:
+        query = query.filter(level__lte=max_level)
+    rows = await query.values(*fields)
     by_id = {row["id"]: row for row in rows}
     children: dict[int | None, list[int]] = defaultdict(list)
     for row in sorted(rows, key=lambda r: (r["order"], r["id"])):

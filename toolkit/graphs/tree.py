@@ -67,11 +67,14 @@ async def search_tree(user: User, graph_id: int, node_id: int | None = None, dep
     if view not in TREE_VIEWS:
         raise ValidationError("error.field_invalid", field="view")
     access = await open_graph(user, graph_id)
+    # From the root, `depth` levels need only the nodes down to one level further (which tells
+    # whether a node at the cut has children): the first view of a big tree reads a fraction of it.
+    max_level = depth + 1 if depth is not None and depth >= 0 and node_id is None else None
     if view == "outline":
-        index = await load_index(graph_id, OUTLINE_FIELDS)
+        index = await load_index(graph_id, OUTLINE_FIELDS, max_level)
         tags: dict[int, list[dict]] = {}
     else:
-        index = await load_index(graph_id)
+        index = await load_index(graph_id, max_level=max_level)
     start = node_id if node_id is not None else index.root_id
     if start is None or start not in index.rows:
         raise NotFound(what="what.node")
