@@ -219,7 +219,7 @@ export function GraphListView() {
         <VersionsDialog graphId={acting.graph.id} editable={acting.graph.isEdit === 1} open={acting.action === "versions"} onOpenChange={(open) => !open && setActing(null)} onRestored={() => void mutate()} />
       )}
       {acting && (
-        <TasksDialog graphId={acting.graph.id} projectId={acting.graph.projectId} nodeId={null} nodeNames={(id) => `#${id}`} editable={acting.graph.isEdit === 1} open={acting.action === "tasks"} onOpenChange={(open) => !open && setActing(null)} />
+        <TasksDialog graphId={acting.graph.id} nodeId={null} nodeNames={(id) => `#${id}`} editable={acting.graph.isEdit === 1} open={acting.action === "tasks"} onOpenChange={(open) => !open && setActing(null)} />
       )}
       {confirmDialog}
     </section>

@@ -1,5 +1,5 @@
 "use client";
-import { ArrowDownToLine, ClipboardList, Copy, History, MoreHorizontal, Pencil, Send, Trash2, Undo2 } from "lucide-react";
+import { Copy, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
@@ -8,12 +8,9 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuSeparator,
-  DropdownMenuSub,
-  DropdownMenuSubContent,
-  DropdownMenuSubTrigger,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { EXPORT_FORMATS, PICTURE_FORMATS } from "@/components/graph/graph-menu";
+import { EXPORT_FORMATS, ExportSubmenu, GraphRecordItems, PICTURE_FORMATS } from "@/components/graph/graph-menu-items";
 import type { GraphListItem } from "@/lib/api/types";
 
 export type RowAction = "rename" | "copy" | "delete" | "publish" | "unpublish" | "versions" | "tasks";
@@ -59,39 +56,8 @@ export function GraphRowMenu({ graph, onAction, onExport }: { graph: GraphListIt
           <Copy size={14} />
           {t("copyGraph")}
         </DropdownMenuItem>
-        <DropdownMenuSub>
-          <DropdownMenuSubTrigger>
-            <ArrowDownToLine size={14} />
-            {t("export")}
-          </DropdownMenuSubTrigger>
-          <DropdownMenuSubContent>
-            {[...EXPORT_FORMATS, ...PICTURE_FORMATS].map((entry) => (
-              <DropdownMenuItem key={entry.format} onSelect={() => onExport(entry.format)}>
-                {t(`format.${entry.key}`)}
-              </DropdownMenuItem>
-            ))}
-          </DropdownMenuSubContent>
-        </DropdownMenuSub>
-        <DropdownMenuItem onSelect={() => onAction("versions")}>
-          <History size={14} />
-          {t("versions")}
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => onAction("tasks")}>
-          <ClipboardList size={14} />
-          {t("tasks")}
-        </DropdownMenuItem>
-        {editable &&
-          (graph.releaseState === 1 ? (
-            <DropdownMenuItem onSelect={() => onAction("unpublish")} data-testid="row-unpublish">
-              <Undo2 size={14} />
-              {t("unpublish")}
-            </DropdownMenuItem>
-          ) : (
-            <DropdownMenuItem onSelect={() => onAction("publish")} data-testid="row-publish">
-              <Send size={14} />
-              {t("publish")}
-            </DropdownMenuItem>
-          ))}
+        <ExportSubmenu label={t("export")} formats={[...EXPORT_FORMATS, ...PICTURE_FORMATS]} onExport={onExport} />
+        <GraphRecordItems editable={editable} released={graph.releaseState === 1} onAction={onAction} testIds={{ publish: "row-publish", unpublish: "row-unpublish" }} />
         {editable && (
           <>
             <DropdownMenuSeparator />

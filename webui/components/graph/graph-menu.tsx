@@ -1,19 +1,17 @@
 "use client";
 import {
-  ArrowDownToLine,
+  ArrowDownUp,
   ArrowUpFromLine,
   ChevronsDownUp,
   ChevronsUpDown,
-  ClipboardList,
   Copy,
   CornerDownRight,
-  History,
   Menu,
   Pencil,
   Plus,
   ScanSearch,
   Library,
-  Send,
+  Shapes,
   Trash2,
   Undo2,
 } from "lucide-react";
@@ -24,34 +22,17 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuSeparator,
-  DropdownMenuSub,
-  DropdownMenuSubContent,
-  DropdownMenuSubTrigger,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-
-/** What the export submenu offers: the server's writers (toolkit/formats WRITERS) users ask for. */
-export const EXPORT_FORMATS = [
-  { format: "xlsx", key: "excel" },
-  { format: "docx", key: "word" },
-  { format: "xmind", key: "xmind" },
-  { format: "edg", key: "edg" },
-  { format: "md", key: "markdown" },
-  { format: "opml", key: "opml" },
-  { format: "mm", key: "freemind" },
-] as const;
-
-export const PICTURE_FORMATS = [
-  { format: "png", key: "png" },
-  { format: "svg", key: "svg" },
-  { format: "pdf", key: "pdf" },
-] as const;
+import { EXPORT_FORMATS, ExportSubmenu, GraphRecordItems, PICTURE_FORMATS } from "./graph-menu-items";
 
 export type GraphMenuAction =
   | "addSibling"
   | "addChild"
   | "renameNode"
   | "deleteNode"
+  | "sortChildren"
+  | "changeType"
   | "renameGraph"
   | "copyGraph"
   | "collapseAll"
@@ -71,6 +52,7 @@ export function GraphMenu({
   released,
   hasSelection,
   selectionIsRoot,
+  selectionHasChildren,
   onAction,
   onExport,
 }: {
@@ -78,6 +60,7 @@ export function GraphMenu({
   released: boolean;
   hasSelection: boolean;
   selectionIsRoot: boolean;
+  selectionHasChildren: boolean;
   onAction: (action: GraphMenuAction) => void;
   onExport: (format: string) => void;
 }) {
@@ -109,6 +92,14 @@ export function GraphMenu({
               <Trash2 size={14} />
               {t("deleteNode")}
             </DropdownMenuItem>
+            <DropdownMenuItem disabled={!hasSelection || !selectionHasChildren} onSelect={() => onAction("sortChildren")} data-testid="sort-menu">
+              <ArrowDownUp size={14} />
+              {t("sortChildren")}
+            </DropdownMenuItem>
+            <DropdownMenuItem disabled={!hasSelection || selectionIsRoot} onSelect={() => onAction("changeType")} data-testid="type-menu">
+              <Shapes size={14} />
+              {t("changeType")}
+            </DropdownMenuItem>
             <DropdownMenuSeparator />
             <DropdownMenuItem onSelect={() => onAction("renameGraph")}>
               <Pencil size={14} />
@@ -133,32 +124,8 @@ export function GraphMenu({
           {t("duplicates")}
         </DropdownMenuItem>
         <DropdownMenuSeparator />
-        <DropdownMenuSub>
-          <DropdownMenuSubTrigger data-testid="export-menu">
-            <ArrowDownToLine size={14} />
-            {t("export")}
-          </DropdownMenuSubTrigger>
-          <DropdownMenuSubContent>
-            {EXPORT_FORMATS.map((entry) => (
-              <DropdownMenuItem key={entry.format} onSelect={() => onExport(entry.format)} data-testid={`export-${entry.format}`}>
-                {t(`format.${entry.key}`)}
-              </DropdownMenuItem>
-            ))}
-          </DropdownMenuSubContent>
-        </DropdownMenuSub>
-        <DropdownMenuSub>
-          <DropdownMenuSubTrigger>
-            <ArrowDownToLine size={14} />
-            {t("exportPicture")}
-          </DropdownMenuSubTrigger>
-          <DropdownMenuSubContent>
-            {PICTURE_FORMATS.map((entry) => (
-              <DropdownMenuItem key={entry.format} onSelect={() => onExport(entry.format)}>
-                {t(`format.${entry.key}`)}
-              </DropdownMenuItem>
-            ))}
-          </DropdownMenuSubContent>
-        </DropdownMenuSub>
+        <ExportSubmenu label={t("export")} formats={EXPORT_FORMATS} onExport={onExport} testId="export-menu" />
+        <ExportSubmenu label={t("exportPicture")} formats={PICTURE_FORMATS} onExport={onExport} />
         {editable && (
           <DropdownMenuItem onSelect={() => onAction("import")} data-testid="import-menu">
             <ArrowUpFromLine size={14} />
@@ -166,26 +133,7 @@ export function GraphMenu({
           </DropdownMenuItem>
         )}
         <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => onAction("versions")} data-testid="versions-menu">
-          <History size={14} />
-          {t("versions")}
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => onAction("tasks")} data-testid="tasks-menu">
-          <ClipboardList size={14} />
-          {t("tasks")}
-        </DropdownMenuItem>
-        {editable &&
-          (released ? (
-            <DropdownMenuItem onSelect={() => onAction("unpublish")} data-testid="unpublish">
-              <Undo2 size={14} />
-              {t("unpublish")}
-            </DropdownMenuItem>
-          ) : (
-            <DropdownMenuItem onSelect={() => onAction("publish")} data-testid="publish">
-              <Send size={14} />
-              {t("publish")}
-            </DropdownMenuItem>
-          ))}
+        <GraphRecordItems editable={editable} released={released} onAction={onAction} testIds={{ versions: "versions-menu", tasks: "tasks-menu", publish: "publish", unpublish: "unpublish" }} />
         {editable && (
           <>
             <DropdownMenuItem onSelect={() => onAction("libraryPublish")} data-testid="library-publish">

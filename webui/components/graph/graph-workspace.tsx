@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { useGraphEditor } from "@/hooks/use-graph-editor";
 import { graphApi, saveDownload } from "@/lib/api/graph";
+import type { TreeNode } from "@/lib/api/graph-types";
 import { copyText } from "@/lib/clipboard";
 import { toast } from "@/lib/feedback";
 import { childTypes, entityLooks } from "@/lib/graph/entities";
@@ -18,6 +19,8 @@ import { MergeDialog } from "./merge-dialog";
 import { MindMap } from "./mind-map";
 import { NameDialog } from "./name-dialog";
 import { NodeDrawer } from "./node-drawer";
+import { NodeTypeDialog } from "./node-type-dialog";
+import { SortChildrenDialog } from "./sort-children-dialog";
 import { TasksDialog } from "./tasks-dialog";
 import { VersionsDialog } from "./versions-dialog";
 
@@ -28,7 +31,7 @@ const OPEN_DEPTH = 2;
 const DRAWER_MIN_WIDTH = 320;
 
 type Renaming = { id: number; where: "tree" | "map" };
-type Dialog = "versions" | "tasks" | "import" | "renameGraph" | "copyGraph" | null;
+type Dialog = "versions" | "tasks" | "import" | "renameGraph" | "copyGraph" | "sortChildren" | "changeType" | null;
 
 /** The knowledge tree screen (SPEC §2 knowledgeTree/{graphId}/{nodeId?}): tree, mind map, drawer, graph menu. */
 export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
@@ -184,6 +187,8 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
         if (await run(() => graphApi.libraryWithdraw(graphId))) toast("success", { key: "saved" });
         refresh();
         break;
+      case "sortChildren":
+      case "changeType":
       case "import":
       case "versions":
       case "tasks":
@@ -213,6 +218,7 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
           released={detail.data?.releaseState === 1}
           hasSelection={selected !== undefined}
           selectionIsRoot={selected?.parentId === null}
+          selectionHasChildren={hasChildren(selected?.node)}
           onAction={(action) => void onMenu(action)}
           onExport={(format) => void exportAs(format)}
         />
@@ -319,6 +325,7 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
                   x={menu.x}
                   y={menu.y}
                   isRoot={index.get(menu.id)?.parentId === null}
+                  hasChildren={hasChildren(index.get(menu.id)?.node)}
                   editable={editable && Boolean(index.get(menu.id)?.node.isControl)}
                   inBranch={branchId === menu.id}
                   onClose={() => setMenu(null)}
@@ -331,6 +338,7 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
                     if (choice === "rename") setRenaming({ id, where: "map" });
                     if (choice === "delete") void remove(id);
                     if (choice === "branch") setBranchId(branchId === id ? null : id);
+                    if (choice === "sortChildren" || choice === "changeType") setDialog(choice);
                   }}
                 />
               )}
@@ -352,7 +360,18 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
         )}
       </div>
       <VersionsDialog graphId={graphId} editable={editable} open={dialog === "versions"} onOpenChange={(open) => setDialog(open ? "versions" : null)} onRestored={refresh} />
-      <TasksDialog graphId={graphId} projectId={detail.data?.projectId} nodeId={selectedId ?? root?.id ?? null} nodeNames={nodeName} editable={editable} open={dialog === "tasks"} onOpenChange={(open) => setDialog(open ? "tasks" : null)} />
+      <SortChildrenDialog graphId={graphId} nodeId={selectedId} open={dialog === "sortChildren"} onOpenChange={(open) => setDialog(open ? "sortChildren" : null)} onSaved={refresh} />
+      <NodeTypeDialog
+        graphId={graphId}
+        nodeId={selectedId}
+        parentType={selected?.parentId != null ? index.get(selected.parentId)?.node.type : undefined}
+        template={template.data}
+        looks={looks}
+        open={dialog === "changeType"}
+        onOpenChange={(open) => setDialog(open ? "changeType" : null)}
+        onSaved={refresh}
+      />
+      <TasksDialog graphId={graphId} nodeId={selectedId ?? root?.id ?? null} nodeNames={nodeName} editable={editable} open={dialog === "tasks"} onOpenChange={(open) => setDialog(open ? "tasks" : null)} />
       <MergeDialog graphId={graphId} open={dialog === "import"} onOpenChange={(open) => setDialog(open ? "import" : null)} onMerged={refresh} />
       <NameDialog
         open={dialog === "renameGraph"}
@@ -383,9 +402,14 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
   );
 }
 
-type ContextChoice = "detail" | "addChild" | "addSibling" | "rename" | "delete" | "branch";
+/** Whether a node has children, loaded or not yet (a tree cut short marks them with hasChilds). */
+function hasChildren(node: TreeNode | undefined): boolean {
+  return Boolean(node && (node.childs.length > 0 || node.hasChilds));
+}
 
-function NodeContextMenu({ x, y, isRoot, editable, inBranch, onClose, onChoose }: { x: number; y: number; isRoot: boolean; editable: boolean; inBranch: boolean; onClose: () => void; onChoose: (choice: ContextChoice) => void }) {
+type ContextChoice = "detail" | "addChild" | "addSibling" | "rename" | "delete" | "sortChildren" | "changeType" | "branch";
+
+function NodeContextMenu({ x, y, isRoot, hasChildren, editable, inBranch, onClose, onChoose }: { x: number; y: number; isRoot: boolean; hasChildren: boolean; editable: boolean; inBranch: boolean; onClose: () => void; onChoose: (choice: ContextChoice) => void }) {
   const t = useTranslations("graph");
   const tm = useTranslations("mindMap");
   const ref = useRef<HTMLDivElement>(null);
@@ -405,6 +429,8 @@ function NodeContextMenu({ x, y, isRoot, editable, inBranch, onClose, onChoose }
     ["addSibling", t("addSibling"), editable && !isRoot],
     ["rename", t("renameNode"), editable],
     ["delete", t("deleteNode"), editable && !isRoot],
+    ["sortChildren", t("sortChildren"), editable && hasChildren],
+    ["changeType", t("changeType"), editable && !isRoot],
     ["branch", inBranch ? tm("fullTree") : tm("onlyBranch"), true],
   ];
   return (

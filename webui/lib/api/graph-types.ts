@@ -185,10 +185,17 @@ export interface GraphTask {
   title: string;
   state: TaskState;
   assigneeId: number;
+  assigneeName: string | null;
   dispatcherId: number;
   opinion: string;
   dueAt: string | null;
   updateTime: string | null;
+}
+
+export interface Assignee {
+  userId: number;
+  name: string;
+  userName: string;
 }
 
 export interface TaskOverview {

@@ -1,6 +1,6 @@
 /** The graph calls of SPEC §7, one function each, all through the one fetch client. */
 import { api, type Download } from "./client";
-import type { GraphDetail, GraphNode, GraphTask, GraphVersion, Relation, VersionDiff } from "./graph-types";
+import type { Assignee, GraphDetail, GraphNode, GraphTask, GraphVersion, Relation, TreeAnswer, VersionDiff } from "./graph-types";
 
 export const MERGE_TIMEOUT_MS = 120_000;
 
@@ -65,6 +65,10 @@ export const nodeApi = {
   move: (ref: NodeRef, parentId: number, position: number) =>
     api.post<GraphNode>("/api/graph/moveNode", { json: { graphId: ref.graphId, nodeId: ref.nodeId, parentId, position, revision: ref.revision } }),
   order: (graphId: number, parentId: number, ids: number[]) => api.post<null>("/api/graph/updateOrder", { json: { graphId, parentId, ids } }),
+  changeType: (ref: NodeRef, type: string) =>
+    api.put<GraphNode>("/api/graph/changeNodeType", { json: { graphId: ref.graphId, nodeId: ref.nodeId, type, revision: ref.revision } }),
+  /** The node with its direct children as the server has them now (the loaded tree may be cut short). */
+  withChildren: (graphId: number, nodeId: number) => api.get<TreeAnswer>("/api/graph/searchTree", { query: { graphId, nodeId, depth: 1 } }),
   remove: (ref: NodeRef) => api.delete<{ deleted: number }>("/api/graph/deleteNode", { query: { graphId: ref.graphId, nodeId: ref.nodeId, revision: ref.revision } }),
   removeMany: (graphId: number, ids: number[]) => api.delete<{ deleted: number }>("/api/graph/batchDeleteNode", { json: { graphId, ids } }),
 };
@@ -76,6 +80,8 @@ export const relationApi = {
 };
 
 export const taskApi = {
+  /** The people the caller may give this graph's tasks to, searched by name or account name. */
+  assignees: (graphId: number, keyword: string) => api.get<Assignee[]>("/api/graph/task/assignees", { query: { graphId, keyword } }),
   dispatch: (graphId: number, nodeId: number, assigneeId: number, title: string) =>
     api.post<GraphTask>("/api/graph/task/dispatch", { json: { graphId, nodeId, assigneeId, title: title.trim() } }),
   assign: (taskId: number, assigneeId: number) => api.post<GraphTask>("/api/graph/task/assign", { json: { taskId, assigneeId } }),
