@@ -15,7 +15,7 @@ const EMPTY_INDEX = new Map<number, IndexEntry<TreeNode>>();
  */
 export function useGraphEditor(graphId: number) {
   const detail = useGraphDetail(graphId);
-  const tree = useGraphTree(graphId);
+  const tree = useGraphTree(graphId, detail.data?.nodeCount, detail.error !== undefined);
   const template = useTemplateStructure(detail.data?.templateId);
   const { mutate } = useSWRConfig();
   const root = tree.data?.tree ?? null;
@@ -68,7 +68,7 @@ export function useGraphEditor(graphId: number) {
     [after, ref, graphId, index],
   );
 
-  return { graphId, detail, tree, template, root: broken ? null : root, broken, index, editable, refresh, actions, ref };
+  return { graphId, detail, tree, template, root: broken ? null : root, complete: tree.complete, broken, index, editable, refresh, actions, ref };
 }
 
 export type GraphEditor = ReturnType<typeof useGraphEditor>;

@@ -20,11 +20,31 @@ export function useGraphDetail(graphId: number) {
   return useSWR(["graph", graphId], () => graphApi.detail(graphId));
 }
 
-/** SPEC §7: failures in loading tree data are swallowed silently (the screen shows its own state). */
-export function useGraphTree(graphId: number) {
-  return useSWR(["tree", graphId], () => api.get<TreeAnswer>("/api/graph/searchTree", { query: { graphId, view: "outline" }, silent: true }), {
+/** Above this many nodes the workspace opens only two levels below the root (graph-workspace). */
+export const OPEN_ALL_UP_TO = 400;
+export const OPEN_DEPTH = 2;
+
+const readTree = (graphId: number, depth?: number) =>
+  api.get<TreeAnswer>("/api/graph/searchTree", { query: { graphId, view: "outline", ...(depth === undefined ? {} : { depth }) }, silent: true });
+
+/**
+ * The graph's tree (outline view), in two stages for a big one: first just the levels the map
+ * opens with (nodes at the cut carry hasChilds), drawn at once, then the whole tree, which
+ * replaces it. `complete` tells which is shown; edits refresh the whole tree. The graph's node
+ * count decides; if its detail fails, the whole tree is read as before.
+ * SPEC §7: failures in loading tree data are swallowed silently (the screen shows its own state).
+ */
+export function useGraphTree(graphId: number, nodeCount: number | undefined, detailFailed: boolean) {
+  const known = nodeCount !== undefined || detailFailed;
+  const staged = nodeCount !== undefined && nodeCount > OPEN_ALL_UP_TO;
+  const top = useSWR(staged ? ["treeTop", graphId] : null, () => readTree(graphId, OPEN_DEPTH), {
+    revalidateOnFocus: false,
+    revalidateIfStale: false,
+  });
+  const whole = useSWR(known && (!staged || top.data !== undefined || top.error !== undefined) ? ["tree", graphId] : null, () => readTree(graphId), {
     revalidateOnFocus: false,
   });
+  return { data: whole.data ?? top.data, error: whole.error ?? top.error, complete: whole.data !== undefined, mutate: whole.mutate };
 }
 
 export function useTemplateStructure(templateId: number | undefined) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HORIZONTAL_GAP, VERTICAL_GAP, boxSize, layoutMindMap, splitSides, wrapLabel, type LayoutSource } from "@/lib/graph/mind-map-layout";
+import { collapsedBeyond } from "@/lib/graph/tree-ops";
 
 function node(id: number, childs: LayoutSource[] = [], direction: "left" | "right" | null = null, name = `节点${id}`): LayoutSource {
   return { id, name, direction, childs };
@@ -90,5 +91,27 @@ describe("layoutMindMap", () => {
       boxes.sort((p, q) => p.y - q.y);
       for (let i = 1; i < boxes.length; i++) expect(boxes[i].y).toBeGreaterThanOrEqual(boxes[i - 1].y + boxes[i - 1].height + VERTICAL_GAP - 1e-6);
     }
+  });
+});
+
+describe("the first stage of a big tree (searchTree with depth: nodes at the cut carry hasChilds)", () => {
+  const whole = node(0, [node(1, [node(11, [node(111), node(112)]), node(12)]), node(2, [node(21, [node(211)])])]);
+  const cut = (source: LayoutSource, depth: number): LayoutSource =>
+    depth === 0 ? { ...source, childs: [], hasChilds: source.childs.length > 0 } : { ...source, childs: source.childs.map((child) => cut(child, depth - 1)) };
+  const firstStage = cut(whole, 2);
+
+  it("folds the same nodes as the whole tree would", () => {
+    expect([...collapsedBeyond(firstStage, 2)].sort()).toEqual([...collapsedBeyond(whole, 2)].sort());
+    expect([...collapsedBeyond(firstStage, 2)].sort()).toEqual([11, 21]);
+  });
+
+  it("draws the cut nodes folded, in the places the whole tree gives them", () => {
+    const collapsed = collapsedBeyond(whole, 2);
+    const early = layoutMindMap(firstStage, { collapsed });
+    const late = layoutMindMap(whole, { collapsed });
+    const place = (n: { id: number; x: number; y: number; collapsed: boolean; side: string }) => [n.id, n.x, n.y, n.collapsed, n.side];
+    expect(early.nodes.map(place)).toEqual(late.nodes.map(place));
+    expect(early.nodes.find((n) => n.id === 11)!.collapsed).toBe(true);
+    expect(early.nodes.find((n) => n.id === 12)!.collapsed).toBe(false);
   });
 });

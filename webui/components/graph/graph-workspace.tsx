@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
+import { OPEN_ALL_UP_TO, OPEN_DEPTH } from "@/hooks/use-graph";
 import { useGraphEditor } from "@/hooks/use-graph-editor";
 import { graphApi, saveDownload } from "@/lib/api/graph";
 import type { TreeNode } from "@/lib/api/graph-types";
@@ -24,9 +25,6 @@ import { SortChildrenDialog } from "./sort-children-dialog";
 import { TasksDialog } from "./tasks-dialog";
 import { VersionsDialog } from "./versions-dialog";
 
-/** Above this many nodes the map opens with only two levels below the root unfolded. */
-const OPEN_ALL_UP_TO = 400;
-const OPEN_DEPTH = 2;
 /** The drawer's narrow width: 30vw, but never under 320 px (components/graph/node-drawer). */
 const DRAWER_MIN_WIDTH = 320;
 
@@ -37,7 +35,7 @@ type Dialog = "versions" | "tasks" | "import" | "renameGraph" | "copyGraph" | "s
 export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
   const t = useTranslations("graph");
   const editor = useGraphEditor(graphId);
-  const { root, index, editable, actions, template, detail } = editor;
+  const { root, complete, index, editable, actions, template, detail } = editor;
   const looks = useMemo(() => entityLooks(template.data), [template.data]);
   /** The map waits for the template's colours, so it is drawn once, not twice. */
   const templateSettled = template.data !== undefined || template.error !== undefined;
@@ -64,8 +62,11 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
     }
   }, [editor.broken]);
 
+  const large = useMemo(() => root !== null && (!complete || countNodes(root) > OPEN_ALL_UP_TO), [root, complete]);
   // Set while rendering (not in an effect) so the first render with data already draws the map.
-  if (root && collapsed === null) setCollapsed(countNodes(root) > OPEN_ALL_UP_TO ? collapsedBeyond(root, OPEN_DEPTH) : new Set());
+  // Above OPEN_ALL_UP_TO nodes the map opens OPEN_DEPTH levels, which is what the first stage of
+  // a big tree holds (use-graph): the same nodes stay folded when the whole tree replaces it.
+  if (root && collapsed === null) setCollapsed(large ? collapsedBeyond(root, OPEN_DEPTH) : new Set());
 
   /** Show a node: unfold its ancestors, select it and centre it in the map. */
   const reveal = useCallback(
@@ -208,7 +209,7 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
   const nodeName = (id: number) => index.get(id)?.node.name ?? `#${id}`;
 
   return (
-    <div className="-m-4 flex h-[calc(100%+2rem)] flex-col" data-testid="graph-workspace">
+    <div className="-m-4 flex h-[calc(100%+2rem)] flex-col" data-testid="graph-workspace" data-tree={complete ? "complete" : "partial"}>
       <GraphHeader graph={detail.data} view="mindmap">
         <Button size="sm" variant="ghost" onClick={() => setTreeOpen(!treeOpen)} aria-label={treeOpen ? t("hideTree") : t("showTree")} title={treeOpen ? t("hideTree") : t("showTree")}>
           {treeOpen ? <PanelLeftClose size={15} /> : <PanelLeftOpen size={15} />}
@@ -286,6 +287,7 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
             <div className="relative min-w-0 flex-1 bg-background">
               <MindMap
                 root={root}
+                large={large}
                 looks={looks}
                 collapsed={collapsed}
                 selectedId={selectedId}

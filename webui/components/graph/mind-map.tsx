@@ -27,6 +27,8 @@ import { cn } from "@/lib/utils";
 
 export interface MindMapProps {
   root: TreeNode;
+  /** A big graph (opened two levels deep): only the nodes in view are drawn. */
+  large?: boolean;
   looks: Map<string, EntityLook>;
   collapsed: ReadonlySet<number>;
   selectedId: number | null;
@@ -66,6 +68,8 @@ interface Callbacks {
   /** Always the latest props: read at event time, so nodes need not re-render when handlers change. */
   props: () => MindMapProps;
   setPinned: (pinned: boolean) => void;
+  /** The nodes' own labels, translated once for all of them. */
+  labels: { undefined: string; expand: string; collapse: string };
 }
 
 const CallbacksContext = createContext<Callbacks | null>(null);
@@ -125,8 +129,7 @@ function RenameInput({ node }: { node: TreeNode }) {
 // A node re-renders only when what it shows changes: moving it (a new position after a fold
 // elsewhere) is React Flow's transform on the wrapper, not a render of this component.
 const MindNode = memo(function MindNode({ data }: NodeProps<MindFlowNode>) {
-  const t = useTranslations("mindMap");
-  const { props } = useCallbacks();
+  const { props, labels } = useCallbacks();
   const { placed, look, selected, renaming, inBranch, pinned } = data;
   const node = placed.source;
   const isRoot = placed.depth === 0;
@@ -157,20 +160,20 @@ const MindNode = memo(function MindNode({ data }: NodeProps<MindFlowNode>) {
           ))
         )}
       </div>
-      {!isRoot && !node.isDefine && <span className="absolute -left-1 -top-1 h-2.5 w-2.5 rounded-full bg-[#52c41a] ring-2 ring-background" title={t("undefined")} data-testid="undefined-dot" />}
+      {!isRoot && !node.isDefine && <span className="absolute -left-1 -top-1 h-2.5 w-2.5 rounded-full bg-[#52c41a] ring-2 ring-background" title={labels.undefined} data-testid="undefined-dot" />}
       {(node.isNewNode || node.isUpdateNode) && (
         <span className={cn("absolute -right-2 -top-2.5 rounded px-1 text-[10px] font-semibold leading-4 text-white", node.isNewNode ? "bg-danger" : "bg-[#faad14]")} data-testid="change-mark">
           {node.isNewNode ? "new" : "update"}
         </span>
       )}
-      {!isRoot && placed.childCount > 0 && (
+      {!isRoot && (placed.childCount > 0 || placed.collapsed) && (
         <button
           className={cn(
             "nodrag absolute top-1/2 flex h-4 w-4 -translate-y-1/2 items-center justify-center rounded-full border border-muted bg-card text-[11px] leading-none text-foreground transition-opacity",
             outer,
             placed.collapsed ? "opacity-100" : "opacity-0 group-hover:opacity-100",
           )}
-          aria-label={placed.collapsed ? t("expand") : t("collapse")}
+          aria-label={placed.collapsed ? labels.expand : labels.collapse}
           data-testid="toggle-branch"
           onClick={(event) => {
             event.stopPropagation();
@@ -187,6 +190,9 @@ const MindNode = memo(function MindNode({ data }: NodeProps<MindFlowNode>) {
 const NODE_TYPES = { mind: MindNode };
 const CULL_ABOVE = 300;
 const EDGE_STYLE = { stroke: "var(--muted)", strokeWidth: 1.5 };
+/** About what surrounds the map (the knowledge tree, the header): only for the first frame's estimate. */
+const TREE_PANEL_WIDTH = 288;
+const HEADER_HEIGHT = 100;
 
 /**
  * Where edges attach, known from the layout: stated on each node, React Flow neither renders
@@ -202,12 +208,19 @@ function handlesOf(width: number, height: number): NodeHandle[] {
   ];
 }
 
-/** Whether a node shows the same as before (its place aside): then its data object is reused. */
+/**
+ * Whether a node shows the same as before (its place aside): then its data object is reused. By
+ * content, not identity, so a refetched tree (the whole one after its first levels) re-renders
+ * only the nodes that changed.
+ */
 function drawnAlike(before: MindNodeData, placed: PlacedNode<TreeNode>, look: EntityLook): boolean {
   const old = before.placed;
+  const was = old.source;
+  const now = placed.source;
   return (
-    old.source === placed.source && old.depth === placed.depth && old.side === placed.side && old.width === placed.width &&
-    old.height === placed.height && old.childCount === placed.childCount && old.collapsed === placed.collapsed &&
+    was.id === now.id && was.name === now.name && was.isDefine === now.isDefine && was.isNewNode === now.isNewNode &&
+    was.isUpdateNode === now.isUpdateNode && old.depth === placed.depth && old.side === placed.side && old.width === placed.width &&
+    old.height === placed.height && old.childCount > 0 === placed.childCount > 0 && old.collapsed === placed.collapsed &&
     before.look.code === look.code && before.look.colour === look.colour && before.look.rect === look.rect
   );
 }
@@ -366,7 +379,18 @@ function Canvas(props: MindMapProps) {
   };
 
   const selected = props.selectedId !== null ? placedById.get(props.selectedId) : undefined;
-  const callbacks = useMemo<Callbacks>(() => ({ props: () => latest.current, setPinned }), []);
+  const callbacks = useMemo<Callbacks>(
+    () => ({ props: () => latest.current, setPinned, labels: { undefined: t("undefined"), expand: t("expand"), collapse: t("collapse") } }),
+    [t],
+  );
+  // The first frame already shows the root centred at the auto zoom (the effect above then makes
+  // it exact), so culling does not draw one set of nodes and then another.
+  const [firstViewport] = useState(() => {
+    const root = layout.nodes[0];
+    const width = typeof window === "undefined" ? 1024 : window.innerWidth - TREE_PANEL_WIDTH;
+    const height = typeof window === "undefined" ? 768 : window.innerHeight - HEADER_HEIGHT;
+    return { x: width / 2 - (root.x + root.width / 2) * AUTO_ZOOM, y: height / 2 - (root.y + root.height / 2) * AUTO_ZOOM, zoom: AUTO_ZOOM };
+  });
   const looksInUse = useMemo(() => [...props.looks.values()], [props.looks]);
 
   return (
@@ -380,7 +404,8 @@ function Canvas(props: MindMapProps) {
           minZoom={MIND_MAP_ZOOM.min}
           maxZoom={MIND_MAP_ZOOM.max}
           // Culling pays off on big trees only; on small ones it just hides nodes a test or a user is about to reach.
-          onlyRenderVisibleElements={layout.nodes.length > CULL_ABOVE}
+          onlyRenderVisibleElements={props.large || layout.nodes.length > CULL_ABOVE}
+          defaultViewport={firstViewport}
           nodesConnectable={false}
           elementsSelectable={false}
           zoomOnDoubleClick={false}

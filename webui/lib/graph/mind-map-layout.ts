@@ -15,6 +15,8 @@ export interface LayoutSource {
   name: string;
   direction?: "left" | "right" | null;
   childs: LayoutSource[];
+  /** A node at the cut of a depth-limited tree: it has children, not loaded yet. */
+  hasChilds?: boolean;
 }
 
 export interface PlacedNode<T extends LayoutSource = LayoutSource> {
@@ -129,7 +131,7 @@ export function layoutMindMap<T extends LayoutSource>(root: T, options: LayoutOp
     const lines = wrapLabel(source.name);
     const fontSize = fontSizeAt(depth);
     const { width, height } = boxSize(lines, fontSize, options.extraWidth?.(source, depth) ?? 0);
-    const isCollapsed = collapsed.has(source.id) && source.childs.length > 0;
+    const isCollapsed = collapsed.has(source.id) && (source.childs.length > 0 || Boolean(source.hasChilds));
     const placed: PlacedNode<T> = {
       id: source.id, source, parentId, depth, side, x: 0, y: 0, width, height, lines, fontSize,
       childCount: source.childs.length, collapsed: isCollapsed,

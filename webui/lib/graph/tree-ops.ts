@@ -2,6 +2,8 @@
 export interface TreeLike<T> {
   id: number;
   childs: T[];
+  /** Set on the nodes at the cut of a depth-limited tree: whether they have children not loaded. */
+  hasChilds?: boolean;
 }
 
 export interface IndexEntry<T> {
@@ -83,7 +85,7 @@ export function collapsedBeyond<T extends TreeLike<T>>(root: T, depth: number): 
   const stack: [T, number][] = [[root, 0]];
   while (stack.length) {
     const [node, level] = stack.pop()!;
-    if (node.childs.length === 0) continue;
+    if (node.childs.length === 0 && !node.hasChilds) continue;
     if (level >= depth) collapsed.add(node.id);
     else node.childs.forEach((child) => stack.push([child, level + 1]));
   }
