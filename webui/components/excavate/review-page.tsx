@@ -2,15 +2,17 @@
 import { Check, ExternalLink, Pencil, X } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
 import useSWR from "swr";
 import { Pager } from "@/components/manage/pager";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
+import { useGraphOptions } from "@/hooks/use-graph-options";
 import { ApiError } from "@/lib/api/client";
-import { miningApi, sourceApi, type MiningKind, type MiningResult } from "@/lib/api/excavate";
-import { passage, resultLabel, SCREENS } from "@/lib/excavate/kinds";
+import { miningApi, type MiningKind, type MiningResult } from "@/lib/api/excavate";
+import { RELATION_TYPES, resultLabel, SCREENS } from "@/lib/excavate/kinds";
 import { toast } from "@/lib/feedback";
 import { cn } from "@/lib/utils";
 
@@ -33,32 +35,43 @@ export function ReviewPage({ kind, taskIds, graphIds }: Props) {
   const [selected, setSelected] = useState<number[]>([]);
   const [minScore, setMinScore] = useState("0.5");
   const [landed, setLanded] = useState<{ graphId: number; nodeId: number | null } | null>(null);
-  const { data, mutate } = useSWR(["results", kind, taskIds, graphIds, state, keyword, page], () =>
+  const router = useRouter();
+  const { data, mutate, error } = useSWR(["results", kind, taskIds, graphIds, state, keyword, page], () =>
     miningApi.results({ kind, taskIds, graphIds, state: state || undefined, keyword, ...page }),
   );
   const task = useSWR(taskIds?.length === 1 ? ["task", taskIds[0]] : null, () => miningApi.detail(taskIds![0]));
   const graphId = task.data?.graphId ?? graphIds?.[0] ?? null;
+  // Results of tasks or graphs the user may not see: the exception page, never an empty review.
+  const forbidden = [error, task.error].some((cause) => cause instanceof ApiError && cause.status === 403);
+  useEffect(() => {
+    if (forbidden) router.replace("/exception");
+  }, [forbidden, router]);
+  // Accepting writes into the graph: offered only to those who may edit it (a tester reviews, never accepts).
+  const graphs = useGraphOptions();
+  const canAccept = graphId !== null && graphs.data?.items.find((graph) => graph.id === graphId)?.isEdit === 1;
   const rows = data?.items ?? [];
   const open = rows.filter((r) => r.state === "pending" || r.state === "edited");
 
-  async function run(action: () => Promise<unknown>, message: string) {
+  /** Runs a review action; false when the API refused it (the client has shown why). */
+  async function run(action: () => Promise<unknown>, message: string): Promise<boolean> {
     try {
       await action();
       toast("success", { text: message });
       setSelected([]);
       void mutate();
       void task.mutate();
+      return true;
     } catch (cause) {
       if (!(cause instanceof ApiError)) throw cause;
+      return false;
     }
   }
 
   async function accept(ids: number[]) {
     if (!graphId) return toast("warning", { text: te("chooseGraph") });
     await run(async () => {
-      await miningApi.accept(ids, graphId);
-      const first = rows.find((r) => r.id === ids[0]);
-      setLanded({ graphId, nodeId: first?.createdNodeId ?? null });
+      const answer = await miningApi.accept(ids, graphId);
+      setLanded({ graphId: answer.graphId, nodeId: answer.nodeIds[0] ?? null });
     }, t("accepted", { count: ids.length }));
   }
 
@@ -81,18 +94,23 @@ export function ReviewPage({ kind, taskIds, graphIds }: Props) {
             <X size={14} />
             {t("rejectSelected")}
           </Button>
-          <Button disabled={!selected.length} onClick={() => void accept(selected)} data-testid="accept-selected">
-            <Check size={14} />
-            {t("acceptSelected")}
-          </Button>
-          {taskIds?.length === 1 && (
+          {canAccept && (
+            <Button disabled={!selected.length} onClick={() => void accept(selected)} data-testid="accept-selected">
+              <Check size={14} />
+              {t("acceptSelected")}
+            </Button>
+          )}
+          {canAccept && taskIds?.length === 1 && (
             <span className="flex items-center gap-1">
               <Input className="w-16" type="number" min={0} max={1} step={0.05} aria-label={t("minScore")} value={minScore} onChange={(e) => setMinScore(e.target.value)} />
               <Button
                 variant="outline"
                 onClick={() => {
                   if (!graphId) return toast("warning", { text: te("chooseGraph") });
-                  void run(() => miningApi.acceptAbove(taskIds[0], Number(minScore), graphId), t("acceptedAbove", { score: minScore }));
+                  void run(async () => {
+                    const answer = await miningApi.acceptAbove(taskIds[0], Number(minScore), graphId);
+                    setLanded({ graphId: answer.graphId, nodeId: answer.nodeIds[0] ?? null });
+                  }, t("acceptedAbove", { score: minScore }));
                 }}
                 data-testid="accept-above"
               >
@@ -129,7 +147,7 @@ export function ReviewPage({ kind, taskIds, graphIds }: Props) {
               editable={screen.editable}
               checked={selected.includes(row.id)}
               onCheck={(on) => setSelected(on ? [...selected, row.id] : selected.filter((id) => id !== row.id))}
-              onAccept={() => void accept([row.id])}
+              onAccept={canAccept ? () => void accept([row.id]) : undefined}
               onReject={() => void run(() => miningApi.reject([row.id]), t("rejected", { count: 1 }))}
               onEdit={(changes) => run(() => miningApi.edit(row.id, changes), t("edited"))}
             />
@@ -157,42 +175,54 @@ function ResultRow({
   editable: string[];
   checked: boolean;
   onCheck: (on: boolean) => void;
-  onAccept: () => void;
+  /** Absent for those who may not write into the graph. */
+  onAccept?: () => void;
   onReject: () => void;
-  onEdit: (changes: Record<string, unknown>) => Promise<unknown>;
+  onEdit: (changes: Record<string, unknown>) => Promise<boolean>;
 }) {
   const t = useTranslations("excavate.review");
   const te = useTranslations("excavate");
   const [editing, setEditing] = useState<Record<string, string> | null>(null);
   const open = row.state === "pending" || row.state === "edited";
   const payload = row.payload as Record<string, unknown>;
-  const location = row.location ?? {};
-  const source = useSWR(row.sourceId ? ["source-text", row.sourceId] : null, () => sourceApi.detail(row.sourceId!), { revalidateOnFocus: false });
-  const text = source.data?.text ?? "";
-  const hasSpan = typeof location.start === "number" && typeof location.end === "number" && text.length > 0;
-  const [before, match, after] = hasSpan ? passage(text, location.start!, location.end!) : ["", String(payload.sentence ?? location.text ?? ""), ""];
+  const { before, match, after } = row.passage ?? { before: "", match: String(payload.sentence ?? row.location?.text ?? ""), after: "" };
   return (
-    <li className={cn("flex gap-3 px-3 py-2 text-sm", !open && "opacity-60")} data-testid="result-row" data-state={row.state}>
+    <li className={cn("flex gap-3 px-3 py-2 text-sm", !open && "opacity-60")} data-testid="result-row" data-state={row.state} data-result-id={row.id}>
       <input type="checkbox" className="mt-1" aria-label={t("select")} disabled={!open} checked={checked} onChange={(e) => onCheck(e.target.checked)} />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           {editing ? (
             <>
-              {editable.map((field) => (
-                <Input
-                  key={field}
-                  className="w-40"
-                  aria-label={t(`fields.${field}`)}
-                  value={editing[field] ?? ""}
-                  onChange={(e) => setEditing({ ...editing, [field]: e.target.value })}
-                  data-testid={`edit-${field}`}
-                />
-              ))}
+              {editable.map((field) =>
+                field === "type" ? (
+                  <Select
+                    key={field}
+                    aria-label={t(`fields.${field}`)}
+                    value={editing[field] ?? ""}
+                    onChange={(e) => setEditing({ ...editing, [field]: e.target.value })}
+                    data-testid={`edit-${field}`}
+                  >
+                    {RELATION_TYPES.map((type) => (
+                      <option key={type} value={type}>
+                        {t(`relationTypes.${type}`)}
+                      </option>
+                    ))}
+                  </Select>
+                ) : (
+                  <Input
+                    key={field}
+                    className={field === "sentence" ? "w-full min-w-72 flex-1" : "w-40"}
+                    aria-label={t(`fields.${field}`)}
+                    value={editing[field] ?? ""}
+                    onChange={(e) => setEditing({ ...editing, [field]: e.target.value })}
+                    data-testid={`edit-${field}`}
+                  />
+                ),
+              )}
               <Button
                 size="sm"
                 onClick={async () => {
-                  await onEdit(editing);
-                  setEditing(null);
+                  if (await onEdit(editing)) setEditing(null);
                 }}
                 data-testid="edit-save"
               >
@@ -207,12 +237,22 @@ function ResultRow({
               {resultLabel(row)}
             </span>
           )}
-          {row.kind === "relations" && !editing && <span className="rounded bg-primary/10 px-1.5 text-xs text-primary">{String(payload.type ?? "")}</span>}
+          {row.kind === "relations" && !editing && (
+            <span className="rounded bg-primary/10 px-1.5 text-xs text-primary" data-testid="result-type">
+              {t(`relationTypes.${String(payload.type)}`)}
+            </span>
+          )}
           {row.kind === "belong" && !editing && <span className="text-xs text-muted">→ {String(payload.nodeName ?? "")}</span>}
           <span className="text-xs text-muted">{t("score", { score: row.score.toFixed(2) })}</span>
           <span className="text-xs">{te(`resultStates.${row.state}`)}</span>
           {row.createdNodeId && <span className="text-xs text-success">{t("nodeMade", { id: row.createdNodeId })}</span>}
         </div>
+        {row.kind === "definitions" && !editing && (
+          <p className="mt-1 text-sm" data-testid="result-sentence">
+            <span className="mr-1 text-muted">{t("definitionLabel")}</span>
+            {String(payload.sentence ?? "")}
+          </p>
+        )}
         {(match || before) && (
           <p className="mt-1 text-xs leading-5 text-muted" data-testid="result-passage">
             {before}
@@ -228,16 +268,18 @@ function ResultRow({
       </div>
       {open && !editing && (
         <div className="flex shrink-0 items-start gap-1">
-          <Button size="sm" variant="ghost" onClick={() => setEditing(Object.fromEntries(editable.map((f) => [f, String(payload[f] ?? "")])))} data-testid="result-edit">
+          <Button size="sm" variant="ghost" onClick={() => setEditing(Object.fromEntries(editable.map((f) => [f, String(payload[f] ?? "")])))} data-testid="result-edit" aria-label={t("edit")}>
             <Pencil size={13} />
           </Button>
           <Button size="sm" variant="ghost" className="text-danger" onClick={onReject} data-testid="result-reject" aria-label={t("reject")}>
             <X size={13} />
           </Button>
-          <Button size="sm" onClick={onAccept} data-testid="result-accept">
-            <Check size={13} />
-            {t("accept")}
-          </Button>
+          {onAccept && (
+            <Button size="sm" onClick={onAccept} data-testid="result-accept">
+              <Check size={13} />
+              {t("accept")}
+            </Button>
+          )}
         </div>
       )}
     </li>

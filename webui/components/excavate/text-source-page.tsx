@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { GraphSelect } from "@/components/excavate/graph-select";
+import { BoundGraphName, SourceGraphBinding } from "@/components/excavate/source-graph-binding";
 import { CrudManager } from "@/components/manage/crud-manager";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api/client";
@@ -33,11 +34,12 @@ export function TextSourcePage({ graphId }: { graphId: number | null }) {
         load={(query) => sourceApi.list({ ...query, filters: graphId ? { graphId: String(graphId) } : {} })}
         columns={[
           { key: "name", title: t("name") },
+          { key: "graphId", title: te("graph"), render: (row) => <BoundGraphName graphId={row.graphId} /> },
           { key: "suffix", title: t("suffix") },
           { key: "pageCount", title: t("pages") },
           { key: "charCount", title: t("chars") },
           { key: "ocr", title: t("ocr"), render: (row) => (row.ocr ? "✓" : "") },
-          { key: "state", title: t("state"), render: (row) => (row.error ? <span className="text-danger" title={row.error}>{row.state}</span> : row.state) },
+          { key: "state", title: t("state"), render: (row) => (row.error ? <span className="text-danger" title={row.error}>{t(`states.${row.state}`)}</span> : t(`states.${row.state}`)) },
           { key: "createTime", title: t("createTime"), render: (row) => formatTime(row.createTime) },
         ]}
         toolbar={(reload) => (
@@ -76,13 +78,16 @@ export function TextSourcePage({ graphId }: { graphId: number | null }) {
         )}
         remove={(row) => sourceApi.remove(row.id)}
         describe={(row) => row.name}
-        rowActions={(row) => (
-          <Button size="sm" variant="ghost" asChild>
-            <Link href={`/image_text_compare/${row.id}`} target="_blank">
-              <FileSearch size={13} />
-              {t("compare")}
-            </Link>
-          </Button>
+        rowActions={(row, reload) => (
+          <>
+            <SourceGraphBinding row={row} onDone={reload} />
+            <Button size="sm" variant="ghost" asChild>
+              <Link href={`/image_text_compare/${row.id}`} target="_blank">
+                <FileSearch size={13} />
+                {t("compare")}
+              </Link>
+            </Button>
+          </>
         )}
       />
     </div>

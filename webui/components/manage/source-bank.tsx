@@ -2,6 +2,7 @@
 import { FileSearch } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { SourceGraphBinding } from "@/components/excavate/source-graph-binding";
 import { CrudManager } from "@/components/manage/crud-manager";
 import { Button } from "@/components/ui/button";
 import { sourceApi, type TextSourceRow } from "@/lib/api/excavate";
@@ -28,13 +29,16 @@ export function SourceBank() {
       ]}
       remove={(row) => sourceApi.remove(row.id)}
       describe={(row) => row.name}
-      rowActions={(row) => (
-        <Button size="sm" variant="ghost" asChild>
-          <Link href={`/image_text_compare/${row.id}`} target="_blank">
-            <FileSearch size={13} />
-            {t("compare")}
-          </Link>
-        </Button>
+      rowActions={(row, reload) => (
+        <>
+          <SourceGraphBinding row={row} onDone={reload} />
+          <Button size="sm" variant="ghost" asChild>
+            <Link href={`/image_text_compare/${row.id}`} target="_blank">
+              <FileSearch size={13} />
+              {t("compare")}
+            </Link>
+          </Button>
+        </>
       )}
     />
   );

@@ -83,6 +83,14 @@ export interface MiningResult {
   location: { start?: number; end?: number; page?: number; paragraph?: number; text?: string } | null;
   targetNodeId: number | null;
   createdNodeId: number | null;
+  /** The source passage around the result, the matched part apart (null without a span). */
+  passage?: { before: string; match: string; after: string } | null;
+}
+
+export interface AcceptAnswer {
+  accepted: number;
+  nodeIds: number[];
+  graphId: number;
 }
 
 export interface ProgressFrame {
@@ -108,6 +116,8 @@ export const sourceApi = {
     return api.post<TextSourceRow>("/api/excavate/textSource", { multipart: form });
   },
   remove: (id: number) => api.delete<null>(`/api/excavate/textSource/${id}`),
+  /** Binds the material to another graph, or to none (null); mined tasks keep their graph. */
+  rebind: (id: number, graphId: number | null) => api.put<TextSourceRow>(`/api/excavate/textSource/${id}/graph`, { json: { graphId } }),
 };
 
 export const miningApi = {
@@ -134,9 +144,9 @@ export const miningApi = {
   edit: (id: number, payload: Record<string, unknown>) => api.put<MiningResult>(`/api/excavate/result/${id}`, { json: payload }),
   reject: (ids: number[]) => api.post<{ rejected: number }>("/api/excavate/result/reject", { json: { ids } }),
   accept: (ids: number[], graphId: number | null, parentNodeId?: number | null) =>
-    api.post<unknown>("/api/excavate/result/accept", { json: { ids, graphId, parentNodeId } }),
+    api.post<AcceptAnswer>("/api/excavate/result/accept", { json: { ids, graphId, parentNodeId } }),
   acceptAbove: (taskId: number, minScore: number, graphId: number | null, parentNodeId?: number | null) =>
-    api.post<unknown>("/api/excavate/result/acceptAbove", { json: { taskId, minScore, graphId, parentNodeId } }),
+    api.post<AcceptAnswer>("/api/excavate/result/acceptAbove", { json: { taskId, minScore, graphId, parentNodeId } }),
 };
 
 /** The progress websocket: the browser cannot send headers, so the token goes in the query. */

@@ -37,12 +37,8 @@ export function resultLabel(result: Pick<MiningResult, "kind" | "payload">): str
   }
 }
 
-/** A passage with the matched part marked: [before, match, after], clipped to `radius` characters around it. */
-export function passage(text: string, start: number, end: number, radius = 60): [string, string, string] {
-  const from = Math.max(0, start - radius);
-  const to = Math.min(text.length, end + radius);
-  return [(from > 0 ? "…" : "") + text.slice(from, start), text.slice(start, end), text.slice(end, to) + (to < text.length ? "…" : "")];
-}
+/** Relation types a relation result may take (the API's choice for `type`). */
+export const RELATION_TYPES = ["Behind", "Contain", "Mutual"] as const;
 
 /** Comma-separated ids of a route segment (graphIds, miningIds). */
 export function idList(value: string | undefined | null): number[] {
