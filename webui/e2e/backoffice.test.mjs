@@ -68,11 +68,32 @@ async function crud(pathname, resource, created, name, edited, editedName) {
 test("roles: a teacher and a tester are kept out of the managers' pages", async () => {
   await signInAs(page, "tester");
   for (const pathname of ["/projectManage/index", "/relation/index", "/common_graphs", "/Manager/index"]) await assertForbidden(page, pathname);
+  for (const pathname of ["/userManage/index", "/unitManager/index", "/rotationManager/index", "/statistics"]) await assertForbidden(page, pathname);
   await signInAs(page, "teacher");
-  for (const pathname of ["/userManage/index", "/unitManager/index", "/rotationManager/index", "/taskManager", "/textSourceBank/index", "/statistics", "/graph_entitys", "/graph_template/index"])
-    await assertForbidden(page, pathname);
+  for (const pathname of ["/taskManager", "/textSourceBank/index", "/graph_entitys", "/graph_template/index"]) await assertForbidden(page, pathname);
   await signInAs(page, "admin");
   for (const pathname of ["/graph_entitys", "/graph_relations", "/graph_template/index"]) await assertForbidden(page, pathname);
+});
+
+test("roles: an expert (SPEC §2) opens users, units, carousel and statistics to read, and changes nothing", async () => {
+  await signInAs(page, "teacher");
+  const sidebar = page.getByTestId("sidebar");
+  for (const name of ["用户管理", "单位管理", "轮播图管理", "平台统计"]) await sidebar.getByText(name, { exact: true }).waitFor();
+  assert.equal(await sidebar.getByText("任务管理", { exact: true }).count(), 0);
+  await open("/userManage/index", "users");
+  assert.ok((await page.getByTestId("manage-row").count()) > 0);
+  assert.equal(await page.getByTestId("manage-create").count(), 0);
+  assert.equal(await page.getByTestId("row-edit").count(), 0);
+  assert.equal(await page.getByTestId("row-password").count(), 0);
+  await open("/unitManager/index", "units");
+  assert.equal(await page.getByTestId("manage-row").count(), 1);
+  assert.equal(await page.getByTestId("manage-create").count(), 0);
+  await open("/rotationManager/index", "carousel");
+  assert.equal(await page.getByTestId("manage-create").count(), 0);
+  assert.equal(await page.getByTestId("row-delete").count(), 0);
+  await page.goto(`${BASE_URL}/statistics`);
+  await page.getByTestId("platform-statistics").waitFor();
+  await page.screenshot({ path: path.join(SCREENSHOTS, "issue9-expert-users.png") });
 });
 
 test("the back-office menu lists the managers a super admin may open", async () => {
@@ -258,6 +279,57 @@ test("settings drawer: theme colour, grey mode and breadcrumb apply at once and 
   await page.getByTestId("settings-button").click();
   await page.getByTestId("settings-reset").click();
   assert.deepEqual(await applied(), ["#0960bd", "", "flex"]);
+});
+
+test("keep-alive (SPEC §3 openKeepAlive): on, a page visited keeps its typed search, filter and scroll; off, it starts afresh", async () => {
+  await signInAs(page, "super");
+  const visible = (testId) => page.getByTestId(testId).filter({ visible: true });
+  const menu = (name) => page.getByTestId("sidebar").getByText(name, { exact: true });
+  const roundTrip = async () => {
+    await page.goto(`${BASE_URL}/userManage/index`);
+    await visible("manage-row").first().waitFor();
+    await visible("manage-search").fill("keep-me");
+    await page.locator("main select").filter({ visible: true }).first().selectOption("30");
+    // Make the shell's scroller taller than the page so an offset can be kept.
+    await page.evaluate(() => {
+      const main = document.querySelector("main");
+      main.style.height = "200px";
+      main.style.flex = "none";
+      main.scrollTop = 120;
+    });
+    const scrolled = await page.evaluate(() => document.querySelector("main").scrollTop);
+    await menu("单位管理").click();
+    await page.waitForURL("**/unitManager/index");
+    await visible("manager-units").waitFor();
+    await menu("用户管理").click();
+    await page.waitForURL("**/userManage/index");
+    await visible("manager-users").waitFor();
+    return {
+      search: await visible("manage-search").inputValue(),
+      role: await page.locator("main select").filter({ visible: true }).first().inputValue(),
+      scrolled,
+      scroll: await page.evaluate(() => document.querySelector("main").scrollTop),
+      kept: await page.locator("[data-keep-alive]").count(),
+    };
+  };
+  await page.goto(`${BASE_URL}/userManage/index`);
+  await page.getByTestId("settings-button").click();
+  await page.getByTestId("setting-openKeepAlive").check();
+  await page.getByTestId("settings-drawer").locator("button").first().click();
+  const on = await roundTrip();
+  assert.equal(on.search, "keep-me");
+  assert.equal(on.role, "30");
+  assert.ok(on.scrolled > 0 && Math.abs(on.scroll - on.scrolled) <= 1, JSON.stringify(on));
+  assert.equal(on.kept, 2); // the users page and the units page, one hidden
+  await page.screenshot({ path: path.join(SCREENSHOTS, "issue9-keep-alive-on.png") });
+  await page.getByTestId("settings-button").click();
+  await page.getByTestId("setting-openKeepAlive").uncheck();
+  await page.getByTestId("settings-drawer").locator("button").first().click();
+  const off = await roundTrip();
+  assert.equal(off.search, "");
+  assert.equal(off.role, "");
+  assert.equal(off.scroll, 0);
+  assert.equal(off.kept, 0);
 });
 
 test("screenshots of a manager in English and dark mode", async () => {

@@ -122,6 +122,74 @@ test("anyone can preview the published graph without signing in; copy link says 
   await anonymous?.close();
 });
 
+test("the teacher defines the preview nodes (definePreviewNode): the public preview shows only those branches", async () => {
+  const token = await apiLogin("teacher");
+  const full = await api(token, "GET", `/api/graph/searchGraph?graphId=${graph.id}`);
+  const root = full.result.nodes.find((n) => n.parentId === null);
+  const branches = full.result.nodes.filter((n) => n.parentId === root.id);
+  assert.ok(branches.length >= 2, "the graph needs two branches");
+  const [kept, dropped] = branches;
+  await signInAs(page, "teacher");
+  await page.goto(`${BASE_URL}/common_graphs`);
+  await page.getByTestId("manage-search").fill(graph.name);
+  await page.getByTestId("manage-search-submit").click();
+  const row = page.getByTestId("manage-row").filter({ hasText: graph.name });
+  await row.getByTestId("row-preview-nodes").click();
+  const dialog = page.getByTestId("preview-nodes-dialog");
+  await dialog.locator(`[data-testid=preview-node][data-name="${kept.name}"]`).check();
+  await dialog.getByTestId("preview-nodes-count").filter({ hasText: "已选择 1 个节点" }).waitFor();
+  await page.screenshot({ path: path.join(SCREENSHOTS, "issue9-preview-nodes-zh-light.png") });
+  await dialog.getByTestId("preview-nodes-save").click();
+  await dialog.waitFor({ state: "detached" });
+  await row.getByTestId("row-preview-nodes").filter({ hasText: "（1）" }).waitFor();
+  // The token-less preview now holds the root, the kept branch and what is under it, nothing of the others.
+  const preview = await api(null, "GET", `/api/preview/searchGraph?graphId=${graph.id}`);
+  const under = new Set([kept.id]);
+  for (const node of full.result.nodes) if (under.has(node.parentId)) under.add(node.id);
+  for (let again = 0; again < 10; again += 1) for (const node of full.result.nodes) if (under.has(node.parentId)) under.add(node.id);
+  assert.deepEqual(new Set(preview.result.nodes.map((n) => n.id)), new Set([root.id, ...under]));
+  const anonymous = await context.browser().newContext();
+  const visitor = await anonymous.newPage();
+  await visitor.goto(`${BASE_URL}/graph_preview_index/${graph.id}`);
+  await visitor.getByTestId("preview-title").waitFor();
+  await visitor.getByText(kept.name, { exact: true }).first().waitFor();
+  assert.equal(await visitor.getByText(dropped.name, { exact: true }).count(), 0);
+  await visitor.screenshot({ path: path.join(SCREENSHOTS, "issue9-preview-narrowed.png") });
+  // Back to the whole graph.
+  await row.getByTestId("row-preview-nodes").click();
+  await dialog.getByTestId("preview-nodes-all").click();
+  await dialog.waitFor({ state: "detached" });
+  const whole = await api(null, "GET", `/api/preview/searchGraph?graphId=${graph.id}`);
+  assert.equal(whole.result.nodes.length, full.result.nodes.length);
+  await anonymous.close();
+});
+
+test("/image_text_compare is public for a material of a library graph and refused for the rest", async () => {
+  const token = await apiLogin("teacher");
+  const upload = async (name, text, field) => {
+    const form = new FormData();
+    form.set("file", new Blob([text], { type: "text/plain" }), name);
+    for (const [key, value] of Object.entries(field)) form.set(key, String(value));
+    const response = await fetch(`${BASE_URL}/basic-api/api/excavate/textSource`, { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
+    const body = await response.json();
+    assert.equal(body.code, 0, body.message);
+    return body.result.id;
+  };
+  const bound = await upload("公开讲义.txt", "第一章 线性表\n线性表是有限序列。\n", { graphId: graph.id });
+  const projects = await api(token, "GET", "/api/project/getProjectList?page=1&pageSize=50");
+  const loose = await upload("私有草稿.txt", "草稿内容\n", { projectId: projects.result.items[0].id });
+  const anonymous = await context.browser().newContext();
+  const visitor = await anonymous.newPage();
+  await visitor.goto(`${BASE_URL}/image_text_compare/${bound}`);
+  await visitor.getByTestId("public-compare").getByText("线性表是有限序列。").waitFor();
+  await visitor.screenshot({ path: path.join(SCREENSHOTS, "issue9-public-compare-zh-light.png") });
+  await visitor.goto(`${BASE_URL}/image_text_compare/${loose}`);
+  await visitor.getByTestId("public-compare-refused").waitFor();
+  assert.equal(await visitor.getByText("草稿内容").count(), 0);
+  await visitor.screenshot({ path: path.join(SCREENSHOTS, "issue9-public-compare-refused.png") });
+  await anonymous.close();
+});
+
 test("the admin takes the graph out of the library", async () => {
   await signInAs(page, "admin");
   await page.goto(`${BASE_URL}/common_graphs`);

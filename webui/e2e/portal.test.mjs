@@ -42,6 +42,32 @@ test("the root goes to the welcome page, which asks the server for an SSO ticket
   await page.getByTestId("enter-workspace").waitFor();
 });
 
+test("SSO detail mode: the ticket carries the graph and /sso opens it by its template kind; an unreadable graph is refused", async () => {
+  // The browser still holds the teacher's sign-in cookie from the test above.
+  const token = await apiLogin("teacher");
+  const list = await api(token, "GET", "/api/graphList/list?page=1&pageSize=100");
+  const course = list.result.items.find((g) => g.templateKind === "course" || g.templateKind === "courseAbility");
+  const teaching = list.result.items.find((g) => g.templateKind === "teaching");
+  for (const [graph, expected] of [
+    [teaching, `/knowledgeGraph/knowledgeTree/${teaching?.id}`],
+    [course, `/course_graph/${course?.id}`],
+  ]) {
+    if (!graph) continue;
+    await page.goto(`${BASE_URL}/sso?mode=detail&graphId=${graph.id}`);
+    await page.waitForURL(`**${expected}`);
+  }
+  assert.ok(teaching, "the demo teacher has a teaching graph");
+  // A graph the teacher may not read (made by the super admin in a project of their own) gets no ticket.
+  const superList = await api(superToken, "GET", "/api/graphList/list?page=1&pageSize=200");
+  const teacherIds = new Set(list.result.items.map((g) => g.id));
+  const foreign = superList.result.items.find((g) => !teacherIds.has(g.id) && !g.isPublic);
+  if (foreign) {
+    const response = await page.goto(`${BASE_URL}/basic-api/api/authorize/redirect?homeUrl=${encodeURIComponent(`${BASE_URL}/sso/`)}&mode=detail&graphId=${foreign.id}`);
+    const body = await response.json();
+    assert.equal(body.code, 1);
+  }
+});
+
 test("a used SSO ticket is refused", async () => {
   await page.goto(`${BASE_URL}/sso/not-a-ticket/list`);
   await page.getByTestId("sso-error").waitFor();

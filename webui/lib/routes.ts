@@ -40,8 +40,9 @@ export const ROUTES: AppRoute[] = [
   { path: "/course_graph", meta: { title: "courseGraph", roles: GRAPH_ROLES, hideMenu: true } },
   { path: "/major_portal", meta: { title: "majorPortal", roles: GRAPH_ROLES, hideMenu: true } },
   { path: "/training_plan", meta: { title: "trainingPlan", roles: GRAPH_ROLES, hideMenu: true } },
-  // Issue 9: public library, library management, knowledge process, statistics and back office (SPEC §2).
-  // Where the API refuses a SPEC role on a page's main call, the route takes the API's roles.
+  // Issue 9: public library, library management, knowledge process, statistics and back office (SPEC §2):
+  // the roles are SPEC §2's; where an expert may open a page but not change it, the page hides the writes
+  // and the API refuses them (service/routes/users.py, backoffice.py).
   { path: "/common_graph_library", meta: { title: "commonLibrary", roles: GRAPH_ROLES, icon: "network" } },
   {
     path: "/common_graph",
@@ -71,11 +72,11 @@ export const ROUTES: AppRoute[] = [
     children: [
       { path: "/Manager/index", meta: { title: "helpDocs", roles: BACK_OFFICE_ROLES } },
       { path: "/projectManage/index", meta: { title: "projectManage", roles: BACK_OFFICE_ROLES } },
-      { path: "/userManage/index", meta: { title: "userManage", roles: MANAGER_ROLES } },
-      { path: "/unitManager/index", meta: { title: "unitManager", roles: MANAGER_ROLES } },
+      { path: "/userManage/index", meta: { title: "userManage", roles: BACK_OFFICE_ROLES } },
+      { path: "/unitManager/index", meta: { title: "unitManager", roles: BACK_OFFICE_ROLES } },
       { path: "/relationGroup/index", meta: { title: "relationGroup", roles: BACK_OFFICE_ROLES } },
       { path: "/relation/index", meta: { title: "relationType", roles: BACK_OFFICE_ROLES } },
-      { path: "/rotationManager/index", meta: { title: "rotationManager", roles: MANAGER_ROLES } },
+      { path: "/rotationManager/index", meta: { title: "rotationManager", roles: BACK_OFFICE_ROLES } },
       { path: "/textSourceBank/index", meta: { title: "textSourceBank", roles: MANAGER_ROLES } },
       { path: "/taskManager", meta: { title: "taskManager", roles: MANAGER_ROLES } },
       { path: "/applyfor/index", meta: { title: "applyfor", roles: BACK_OFFICE_ROLES } },
@@ -87,7 +88,7 @@ export const ROUTES: AppRoute[] = [
     meta: { title: "statisticsGroup", roles: BACK_OFFICE_ROLES, icon: "list" },
     children: [
       { path: "/projectStatistics", meta: { title: "projectStatistics", roles: BACK_OFFICE_ROLES } },
-      { path: "/statistics", meta: { title: "statistics", roles: MANAGER_ROLES } },
+      { path: "/statistics", meta: { title: "statistics", roles: BACK_OFFICE_ROLES } },
     ],
   },
   {

@@ -2,10 +2,5 @@ import { SettingsHost } from "@/components/settings/settings-host";
 import { AppShell } from "@/components/shell/app-shell";
 
 export default function SignedInLayout({ children }: { children: React.ReactNode }) {
-  return (
-    <AppShell>
-      {children}
-      <SettingsHost />
-    </AppShell>
-  );
+  return <AppShell overlay={<SettingsHost />}>{children}</AppShell>;
 }

@@ -1,8 +1,9 @@
 "use client";
-import { Ban, FileCheck2, History, ShieldCheck } from "lucide-react";
+import { Ban, Eye, FileCheck2, History, ShieldCheck } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import useSWR from "swr";
+import { PreviewNodesDialog } from "@/components/library/preview-nodes-dialog";
 import { RecordsDialog } from "@/components/library/records-dialog";
 import { CrudManager } from "@/components/manage/crud-manager";
 import { FormDialog } from "@/components/manage/form-dialog";
@@ -24,6 +25,7 @@ export function LibraryManage() {
   const reviewer = role === "super" || role === "admin";
   const [reviewing, setReviewing] = useState<{ row: LibraryEntry; reload: () => void } | null>(null);
   const [history, setHistory] = useState<LibraryEntry | null>(null);
+  const [previewNodes, setPreviewNodes] = useState<{ row: LibraryEntry; reload: () => void } | null>(null);
   const [approvals, setApprovals] = useState(false);
   const [confirmDialog, ask] = useConfirm();
   const states = [PUBLIC_STATE.wait, PUBLIC_STATE.refuse, PUBLIC_STATE.publish, PUBLIC_STATE.unpublish].map((s) => ({ value: String(s), label: t(`states.${STATE_KEYS[s]}`) }));
@@ -75,6 +77,10 @@ export function LibraryManage() {
                 {t("unpublish")}
               </Button>
             )}
+            <Button size="sm" variant="ghost" onClick={() => setPreviewNodes({ row, reload })} data-testid="row-preview-nodes">
+              <Eye size={13} />
+              {row.previewNodeIds.length ? t("previewNodes.partial", { count: row.previewNodeIds.length }) : t("previewNodes.open")}
+            </Button>
             <Button size="sm" variant="ghost" onClick={() => setHistory(row)} data-testid="row-history">
               <History size={13} />
               {t("history")}
@@ -99,6 +105,7 @@ export function LibraryManage() {
         }}
       />
       <HistoryDialog entry={history} onClose={() => setHistory(null)} />
+      <PreviewNodesDialog entry={previewNodes?.row ?? null} onClose={() => setPreviewNodes(null)} onSaved={() => previewNodes?.reload()} />
       <RecordsDialog open={approvals} view="approver" onOpenChange={setApprovals} />
       {confirmDialog}
     </>

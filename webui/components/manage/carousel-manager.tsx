@@ -1,6 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { CrudManager, StateBadge } from "@/components/manage/crud-manager";
+import { useRole } from "@/hooks/use-role";
 import { carouselApi, pageLocally, type CarouselRow } from "@/lib/api/manage";
 import { hasAllowedSuffix, type FieldSpec, type FormValues } from "@/lib/manage/form";
 
@@ -16,10 +17,13 @@ function toForm(values: FormValues, withFile: boolean): FormData {
   return form;
 }
 
-/** /rotationManager/index: the home page carousel (PNG/JPEG upload, link, order, on/off). */
+/** /rotationManager/index: the home page carousel (PNG/JPEG upload, link, order, on/off).
+ * Experts may open it (SPEC §2) and see the list; only admins and super admins change it. */
 export function CarouselManager() {
   const t = useTranslations("manage.carousel");
   const tm = useTranslations("manage");
+  const role = useRole();
+  const manages = role === "super" || role === "admin";
   const fileCheck = (value: unknown) => (value instanceof File && !hasAllowedSuffix(value.name, IMAGE_SUFFIXES) ? "imageType" : null);
   const fields: FieldSpec[] = [
     { name: "title", label: t("titleField"), required: true, maxLength: 200 },
@@ -45,9 +49,9 @@ export function CarouselManager() {
       fields={withImage}
       emptyValues={{ title: "", link: "", sort: "0", enabled: true, file: null }}
       toValues={(row) => ({ title: row.title, link: row.link, sort: String(row.sort), enabled: row.enabled, file: null })}
-      create={(values) => carouselApi.add(toForm(values, true))}
-      update={(row, values) => carouselApi.update(row.id, toForm(values, true))}
-      remove={(row) => carouselApi.remove(row.id)}
+      create={manages ? (values) => carouselApi.add(toForm(values, true)) : undefined}
+      update={manages ? (row, values) => carouselApi.update(row.id, toForm(values, true)) : undefined}
+      remove={manages ? (row) => carouselApi.remove(row.id) : undefined}
       describe={(row) => row.title}
     />
   );

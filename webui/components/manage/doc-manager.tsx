@@ -53,8 +53,8 @@ export function DocManager() {
       wideForm
       emptyValues={{ kind: "doc", title: "", url: "", sort: "0", body: "" }}
       toValues={(row) => ({ kind: row.kind, title: row.title, url: row.url, sort: String(row.sort), body: row.body })}
-      create={(values) => docApi.add(body(values))}
-      update={(row, values) => docApi.update(row.id, body(values))}
+      create={writes ? (values) => docApi.add(body(values)) : undefined}
+      update={writes ? (row, values) => docApi.update(row.id, body(values)) : undefined}
       remove={writes ? (row) => docApi.remove(row.id) : undefined}
       describe={(row) => row.title}
     />

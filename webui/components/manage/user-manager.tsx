@@ -12,11 +12,13 @@ import { toast } from "@/lib/feedback";
 import { cleanValues, type FieldSpec } from "@/lib/manage/form";
 import { formatTime, ROLE_CODES, ROLE_NAME_BY_CODE } from "@/lib/manage/format";
 
-/** /userManage/index: users of the caller's reach; add, edit, enable/disable, reset password. */
+/** /userManage/index: users of the caller's reach; add, edit, enable/disable, reset password.
+ * Experts may open it (SPEC §2) and read their unit's users; only admins and super admins change them. */
 export function UserManager() {
   const t = useTranslations("manage.users");
   const tm = useTranslations("manage");
   const role = useRole();
+  const manages = role === "super" || role === "admin";
   const [resetting, setResetting] = useState<UserRow | null>(null);
   const { data: units } = useSWR(["manage-units-all"], () => unitApi.list({ page: 1, pageSize: 1000, keyword: "", filters: {} }));
   const roleOptions = ROLE_CODES.filter((code) => role === "super" || code !== "10").map((code) => ({ value: code, label: tm(`roles.${ROLE_NAME_BY_CODE[code]}`) }));
@@ -54,10 +56,10 @@ export function UserManager() {
         fields={fields}
         emptyValues={{ userName: "", password: "", name: "", role: "30", unitId: "", tel: "", email: "" }}
         toValues={(row) => ({ userName: row.userName, name: row.name, role: row.role, unitId: row.unitId ? String(row.unitId) : "", tel: row.tel ?? "", email: row.email ?? "" })}
-        create={(values) => userApi.add(body(cleanValues(fields, values, false)))}
-        update={(row, values) => userApi.update(row.id, body(cleanValues(fields, values, true)))}
+        create={manages ? (values) => userApi.add(body(cleanValues(fields, values, false))) : undefined}
+        update={manages ? (row, values) => userApi.update(row.id, body(cleanValues(fields, values, true))) : undefined}
         describe={(row) => row.name}
-        rowActions={(row, reload) => (
+        rowActions={!manages ? undefined : (row, reload) => (
           <>
             <Button
               size="sm"

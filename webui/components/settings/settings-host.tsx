@@ -2,31 +2,25 @@
 import { ArrowUp, Lock, RotateCcw, Settings, X } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useState } from "react";
 import { LanguagePicker } from "@/components/shell/language-picker";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
 import { usePreferences } from "@/hooks/use-preferences";
 import { DEFAULT_PREFERENCES, setPreferences } from "@/lib/preferences";
 import {
-  DEFAULT_DISPLAY,
-  getDisplay,
   HEADER_COLOURS,
   htmlAttributes,
   MENU_COLOURS,
   resetDisplay,
   setDisplay,
-  subscribeDisplay,
   THEME_COLOURS,
   type DisplaySettings,
 } from "@/lib/settings/display";
 import { isLocked, lock } from "@/lib/settings/lock";
+import { useDisplay } from "@/lib/settings/use-display";
 import { storeRedirect } from "@/lib/session";
 import { cn } from "@/lib/utils";
-
-function useDisplay(): DisplaySettings {
-  return useSyncExternalStore(subscribeDisplay, getDisplay, () => DEFAULT_DISPLAY);
-}
 
 // Rules keyed on <html> attributes: the shell's own files stay untouched.
 const RULES = `

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { KeepAlive } from "@/components/shell/keep-alive";
 import { LanguagePicker } from "@/components/shell/language-picker";
 import { MenuSearchDialog } from "@/components/shell/menu-search-dialog";
 import { Sidebar } from "@/components/shell/sidebar";
@@ -18,10 +19,12 @@ import { setPreferences } from "@/lib/preferences";
 import { roleName } from "@/lib/roles";
 import { canOpen, matchRoute, menuFor } from "@/lib/routes";
 import { storeRedirect } from "@/lib/session";
+import { useDisplay } from "@/lib/settings/use-display";
 import { cn } from "@/lib/utils";
 
-/** The signed-in frame: sidebar, header, breadcrumb, search; guards sign-in and roles. */
-export function AppShell({ children }: { children: React.ReactNode }) {
+/** The signed-in frame: sidebar, header, breadcrumb, search; guards sign-in and roles.
+ * `overlay` (the settings drawer) sits beside the page, outside the kept-alive page views. */
+export function AppShell({ children, overlay }: { children: React.ReactNode; overlay?: React.ReactNode }) {
   const tMenu = useTranslations("menu");
   const t = useTranslations("shell");
   const router = useRouter();
@@ -31,6 +34,8 @@ export function AppShell({ children }: { children: React.ReactNode }) {
   const isMobile = useIsMobile();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
+  const { openKeepAlive } = useDisplay();
+  const mainRef = useRef<HTMLElement>(null);
   const role = roleName(session?.profile.Role);
   const allowed = session ? canOpen(pathname, role) : false;
 
@@ -146,8 +151,13 @@ export function AppShell({ children }: { children: React.ReactNode }) {
             </Button>
           </div>
         </header>
-        <main className="min-h-0 flex-1 overflow-auto p-4">{children}</main>
+        <main ref={mainRef} className="min-h-0 flex-1 overflow-auto p-4" data-keep-alive-on={openKeepAlive}>
+          <KeepAlive enabled={openKeepAlive} pathname={pathname} scroller={mainRef}>
+            {children}
+          </KeepAlive>
+        </main>
       </div>
+      {overlay}
       <MenuSearchDialog open={searchOpen} onOpenChange={setSearchOpen} entries={entries} onNavigate={(path) => router.push(path)} />
     </div>
   );

@@ -102,6 +102,11 @@ export const libraryApi = {
   apply: (body: { graphId: number; graphName: string; projectId: number; receiveUserId: number; remarks: string }) =>
     api.post<ApplyRecord>("/api/common/graph/apply", { json: body }),
   approve: (id: number, state: 2 | 3, approvalProposal: string) => api.post<ApplyRecord>("/api/common/graph/approval", { json: { id, state, approvalProposal } }),
+  /** The nodes visitors may preview (with their ancestors and subtrees); an empty list shows the whole graph. */
+  definePreviewNodes: (graphId: number, nodeIds: number[]) =>
+    api.post<{ graphId: number; previewNodeIds: number[] }>("/api/common/graph/definePreviewNode", { json: { graphId, nodeIds } }),
+  /** The whole graph as its editor sees it (to choose preview nodes from). */
+  fullGraph: (graphId: number) => api.get<PreviewGraph>("/api/graph/searchGraph", { query: { graphId } }),
 };
 
 /** Token-less preview of published graphs (/api/preview). */

@@ -22,7 +22,8 @@ export const DEFAULT_DISPLAY: DisplaySettings = {
   showBreadCrumbIcon: false,
   grayMode: false,
   colorWeak: false,
-  openKeepAlive: true,
+  // Off unless chosen: kept pages stay in the document (hidden), which a user asks for, not gets by surprise.
+  openKeepAlive: false,
   useOpenBackTop: true,
   showSettingButton: true,
   settingButtonPosition: "fixed",

@@ -1,8 +1,9 @@
 import { notFound } from "next/navigation";
-import { ImageTextCompare } from "@/components/excavate/image-text-compare";
+import { SourceCompareGate } from "@/components/library/public-source-compare";
 
+/** Public (SPEC §2): visitors see materials of public library graphs; signed-in users what they may see. */
 export default async function Page({ params }: { params: Promise<{ sourceId: string }> }) {
   const id = Number((await params).sourceId);
   if (!Number.isInteger(id) || id <= 0) notFound();
-  return <ImageTextCompare sourceId={id} />;
+  return <SourceCompareGate sourceId={id} />;
 }
