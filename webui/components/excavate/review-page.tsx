@@ -245,7 +245,7 @@ function ResultRow({
           {row.kind === "belong" && !editing && <span className="text-xs text-muted">→ {String(payload.nodeName ?? "")}</span>}
           <span className="text-xs text-muted">{t("score", { score: row.score.toFixed(2) })}</span>
           <span className="text-xs">{te(`resultStates.${row.state}`)}</span>
-          {row.createdNodeId && <span className="text-xs text-success">{t("nodeMade", { id: row.createdNodeId })}</span>}
+          {row.createdNodeId && row.kind !== "relations" && <span className="text-xs text-success">{t("nodeMade", { id: row.createdNodeId })}</span>}
         </div>
         {row.kind === "definitions" && !editing && (
           <p className="mt-1 text-sm" data-testid="result-sentence">
