@@ -1,10 +1,10 @@
 """`python -m bench [name…]`: run the benchmarks (all by default)."""
 import sys
 
-from bench import back_office, formats, foundation, graph_engine, mining, tui
+from bench import back_office, formats, foundation, graph_engine, mind_map, mining, tui
 
 BENCHMARKS = {"foundation": foundation.main, "graph_engine": graph_engine.main, "formats": formats.main,
-              "back_office": back_office.main, "mining": mining.main, "tui": tui.main}
+              "back_office": back_office.main, "mining": mining.main, "tui": tui.main, "mind_map": mind_map.main}
 
 
 def run(args: list[str]) -> None:
