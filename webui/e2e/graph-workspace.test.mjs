@@ -366,7 +366,9 @@ test("a node's type changes to one the template allows there, and a refusal is s
   await dialog.waitFor({ state: "detached" });
   assert.equal((await nodeByName(other, graphId, "链栈2")).type, "Catalogue");
 
-  // The root has no type to change to; from the mind map, a leaf knowledge point may become a unit or catalogue.
+  // From the mind map's node menu (after a click on the empty canvas puts away the selection's toolbar).
+  await page.getByTestId("mind-map").click({ position: { x: 30, y: 260 } });
+  await page.getByTestId("node-toolbar").waitFor({ state: "detached" });
   await mindNode("哈希表").click({ button: "right" });
   await page.getByTestId("node-menu-changeType").click();
   await dialog.getByText("当前类型：知识单元").waitFor();
@@ -409,6 +411,7 @@ test("tasks of a graph without a project go to a person found in the picker", as
   await dialog.getByText("没有可分派的人").waitFor();
   await dialog.getByTestId("task-dispatch").click();
   await toast("请选择执行人");
+  await dialog.getByTestId("task-assignee").click();
   await dialog.getByTestId("task-assignee").fill(admin.profile.Name.slice(0, 1));
   await dialog.getByTestId("assignee-option").filter({ hasText: admin.profile.Name }).waitFor();
   await page.screenshot({ path: path.join(SCREENSHOTS, "tasks-picker-zh-light.png") });

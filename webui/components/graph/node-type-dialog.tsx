@@ -1,10 +1,10 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import useSWR from "swr";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { nodeApi } from "@/lib/api/graph";
+import { useFreshChildren } from "./use-fresh-children";
 import type { TemplateStructure } from "@/lib/api/graph-types";
 import { toast } from "@/lib/feedback";
 import { lookOf, type EntityLook } from "@/lib/graph/entities";
@@ -34,9 +34,7 @@ export function NodeTypeDialog({
   const t = useTranslations("nodeType");
   const tc = useTranslations("common");
   // The node and its children as stored now: the children's types decide what the node may become.
-  const { data } = useSWR(open && nodeId !== null ? ["nodeType", graphId, nodeId] : null, () => nodeApi.withChildren(graphId, nodeId!), {
-    revalidateOnFocus: false,
-  });
+  const data = useFreshChildren(graphId, nodeId, open);
   const node = data?.tree ?? null;
   const choices = node ? typeChoices(template, parentType, node.type, node.childs.map((child) => child.type)) : [];
   const [chosen, setChosen] = useState<string | null>(null);

@@ -2,10 +2,10 @@
 import { ArrowDown, ArrowUp, GripVertical } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import useSWR from "swr";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { nodeApi } from "@/lib/api/graph";
+import { useFreshChildren } from "./use-fresh-children";
 import type { TreeNode } from "@/lib/api/graph-types";
 import { toast } from "@/lib/feedback";
 import { moveItem } from "@/lib/graph/tree-ops";
@@ -30,9 +30,7 @@ export function SortChildrenDialog({
   const t = useTranslations("sortChildren");
   const tc = useTranslations("common");
   // The children as the server has them now: the tree on screen may be cut short below this node.
-  const { data } = useSWR(open && nodeId !== null ? ["sortChildren", graphId, nodeId] : null, () => nodeApi.withChildren(graphId, nodeId!), {
-    revalidateOnFocus: false,
-  });
+  const data = useFreshChildren(graphId, nodeId, open);
   const [children, setChildren] = useState<Child[] | null>(null);
   const [dragging, setDragging] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
