@@ -1,5 +1,5 @@
 "use client";
-import { Activity, useContext, useLayoutEffect, useRef } from "react";
+import { Activity, useContext, useEffect, useLayoutEffect, useRef } from "react";
 import { LayoutRouterContext } from "next/dist/shared/lib/app-router-context.shared-runtime";
 import { PathnameContext, PathParamsContext, SearchParamsContext } from "next/dist/shared/lib/hooks-client-context.shared-runtime";
 
@@ -64,14 +64,29 @@ export function KeepAlive({ enabled, pathname, scroller, children }: {
     if (left) left.scrollTop = lastScroll.current;
     const back = enabled ? views.current.find((view) => view.path === pathname)?.scrollTop ?? 0 : 0;
     element.scrollTop = back;
-    // The router scrolls a newly shown segment into view after this; put the offset back once more.
-    const frame = requestAnimationFrame(() => {
-      element.scrollTop = back;
-    });
-    return () => cancelAnimationFrame(frame);
+    // The router scrolls a newly shown segment into view, and a page re-checking its data may be short
+    // for a moment: keep putting the offset back for a few frames, unless the user scrolls meanwhile.
+    let frame = 0;
+    let frames = 0;
+    const stop = () => cancelAnimationFrame(frame);
+    const hold = () => {
+      if (element.scrollTop !== back) element.scrollTop = back;
+      if ((frames += 1) < 40) frame = requestAnimationFrame(hold);
+    };
+    frame = requestAnimationFrame(hold);
+    element.addEventListener("wheel", stop, { once: true, passive: true });
+    element.addEventListener("touchstart", stop, { once: true, passive: true });
+    element.addEventListener("keydown", stop, { once: true });
+    return () => {
+      stop();
+      element.removeEventListener("wheel", stop);
+      element.removeEventListener("touchstart", stop);
+      element.removeEventListener("keydown", stop);
+    };
   }, [pathname, enabled, scroller]);
 
-  useLayoutEffect(() => {
+  // A passive effect: the scroller's ref (on a parent) is not attached yet when this component's layout effects first run.
+  useEffect(() => {
     const element = scroller.current;
     if (!element) return;
     const onScroll = () => {
