@@ -1,4 +1,5 @@
 "use client";
+import { useEffect, useState } from "react";
 import useSWR from "swr";
 import { api } from "@/lib/api/client";
 import { graphApi, nodeApi } from "@/lib/api/graph";
@@ -41,7 +42,19 @@ export function useGraphTree(graphId: number, nodeCount: number | undefined, det
     revalidateOnFocus: false,
     revalidateIfStale: false,
   });
-  const whole = useSWR(known && (!staged || top.data !== undefined || top.error !== undefined) ? ["tree", graphId] : null, () => readTree(graphId), {
+  // The whole tree is asked for once the first levels are on screen: its answer (megabytes at
+  // 10,000 nodes) then neither holds up the server's other answers nor the first paint.
+  const [topShown, setTopShown] = useState(false);
+  useEffect(() => {
+    if (top.data === undefined) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setTopShown(true))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [top.data]);
+  const whole = useSWR(known && (!staged || topShown || top.error !== undefined) ? ["tree", graphId] : null, () => readTree(graphId), {
     revalidateOnFocus: false,
   });
   return { data: whole.data ?? top.data, error: whole.error ?? top.error, complete: whole.data !== undefined, mutate: whole.mutate };
