@@ -27,7 +27,9 @@ export function graphScreenByKind(graphId: number, templateKind: string | null |
 /** After the trade: a stored same-site redirect first, else by jump type (list: home page; detail: the graph by its
  * type, or the graph list when the ticket carries no graph the user may still read). */
 export function ssoTarget(jump: SsoJump | string | null | undefined, stored: string | null): string {
-  if (stored && stored.startsWith("/") && !stored.startsWith("//") && !stored.startsWith("/login") && !stored.startsWith("/sso")) return stored;
+  // A stored way back into the authorize-redirect itself (left by a sign-in it started) would loop: not a target.
+  const page = stored && stored.startsWith("/") && !stored.startsWith("//") && !stored.startsWith(API_BASE);
+  if (page && !stored.startsWith("/login") && !stored.startsWith("/sso")) return stored;
   const { mode, graphId, templateKind } = typeof jump === "object" && jump !== null ? jump : { mode: jump, graphId: null, templateKind: null };
   if (mode !== "detail") return "/home";
   return graphId ? graphScreenByKind(graphId, templateKind) : "/knowledgeGraph/index";
