@@ -8,9 +8,7 @@ which remembers where it came from (source_graph).
 """
 from __future__ import annotations
 
-import asyncio
 from datetime import datetime
-from pathlib import Path
 
 from tortoise.expressions import Q
 from tortoise.transactions import in_transaction
@@ -24,8 +22,7 @@ from toolkit.graphs.listing import check_paging
 from toolkit.graphs.nodes import ancestors_of, subtree_of
 from toolkit.graphs.reads import graph_view
 from toolkit.graphs.store import store_document
-from toolkit.mining import ocr
-from toolkit.mining.documents import IMAGE_SUFFIXES, Document
+from toolkit.mining.sources import compare_view, page_image_of
 from toolkit.model import AuditEvent, Graph, LibraryApply, LibraryEntry, Node, Project, ProjectMember, TextSource, User
 from toolkit.richtext import sanitise
 
@@ -243,35 +240,11 @@ async def _public_source(source_id: int) -> TextSource:
 async def public_source_compare(source_id: int) -> dict:
     """The image-text compare data of a public material, its page images served by the preview service."""
     source = await _public_source(source_id)
-    document = Document.from_layout(source.text, source.layout)
-    has_image = source.suffix in IMAGE_SUFFIXES or source.suffix == ".pdf"
-    pages = []
-    for page in document.pages:
-        rows = [{"text": document.text[line.start:line.end], "box": line.box, "start": line.start, "end": line.end,
-                 "confidence": line.confidence} for line in document.lines if line.page == page.page]
-        if not rows:
-            rows = [{"text": document.text[p.start:p.end], "box": p.box, "start": p.start, "end": p.end, "confidence": None}
-                    for p in document.paragraphs if p.page == page.page]
-        pages.append({"page": page.page, "width": page.width, "height": page.height, "ocr": page.ocr,
-                      "image": f"/api/preview/textSource/{source.id}/page/{page.page}" if has_image else None, "lines": rows})
-    return {"id": source.id, "name": source.name, "suffix": source.suffix, "graphId": source.graph_id, "pages": pages}
+    return {**compare_view(source, f"/api/preview/textSource/{source.id}/page"), "graphId": source.graph_id}
 
 
 async def public_source_page_image(source_id: int, page: int) -> tuple[bytes, str]:
-    """One page image of a public material: the upload itself for an image, a rendering for a PDF page."""
-    source = await _public_source(source_id)
-    if page < 1 or page > max(source.page_count, 1):
-        raise NotFound(what="what.page")
-    try:
-        data = Path(source.file_path).read_bytes()
-    except OSError as exc:
-        raise NotFound(what="what.file") from exc
-    if source.suffix in IMAGE_SUFFIXES:
-        return data, "image/png" if source.suffix == ".png" else "image/jpeg"
-    if source.suffix == ".pdf":
-        image, _width, _height = await asyncio.to_thread(ocr.render_pdf_page, data, page, source.name, 100)
-        return image, "image/png"
-    raise ValidationError("mining.no_page_image")
+    return await page_image_of(await _public_source(source_id), page)
 
 
 # ---- applications ----------------------------------------------------------------------------

@@ -133,28 +133,30 @@ async def source_document(source: TextSource) -> Document:
     return Document.from_layout(source.text, source.layout)
 
 
-async def image_text_compare(user: User, source_id: int) -> dict:
-    """Pages with their image address and recognised lines (or text-layer paragraphs) with boxes."""
-    source = await get_source(user, source_id)
+def compare_view(source: TextSource, image_base: str) -> dict:
+    """Pages with their image address (`image_base`/{page}) and recognised lines (or text-layer
+    paragraphs) with boxes: the image-text compare screen, signed in or public."""
     document = Document.from_layout(source.text, source.layout)
+    has_image = source.suffix in IMAGE_SUFFIXES or source.suffix == ".pdf"
     pages = []
     for page in document.pages:
-        lines = [line for line in document.lines if line.page == page.page]
-        rows = [{"text": document.text[l.start:l.end], "box": l.box, "start": l.start, "end": l.end,
-                 "confidence": l.confidence} for l in lines]
+        rows = [{"text": document.text[line.start:line.end], "box": line.box, "start": line.start, "end": line.end,
+                 "confidence": line.confidence} for line in document.lines if line.page == page.page]
         if not rows:
             rows = [{"text": document.text[p.start:p.end], "box": p.box, "start": p.start, "end": p.end, "confidence": None}
                     for p in document.paragraphs if p.page == page.page]
-        has_image = source.suffix in IMAGE_SUFFIXES or source.suffix == ".pdf"
         pages.append({"page": page.page, "width": page.width, "height": page.height, "ocr": page.ocr,
-                      "image": f"/api/excavate/textSource/{source.id}/page/{page.page}" if has_image else None,
-                      "lines": rows})
+                      "image": f"{image_base}/{page.page}" if has_image else None, "lines": rows})
     return {"id": source.id, "name": source.name, "suffix": source.suffix, "pages": pages}
 
 
-async def page_image(user: User, source_id: int, page: int) -> tuple[bytes, str]:
-    """The image of one page: the upload itself for an image, a rendering for a PDF page."""
+async def image_text_compare(user: User, source_id: int) -> dict:
     source = await get_source(user, source_id)
+    return compare_view(source, f"/api/excavate/textSource/{source.id}/page")
+
+
+async def page_image_of(source: TextSource, page: int) -> tuple[bytes, str]:
+    """The image of one page: the upload itself for an image, a rendering for a PDF page."""
     if page < 1 or page > max(source.page_count, 1):
         raise NotFound(what="what.page")
     try:
@@ -167,3 +169,7 @@ async def page_image(user: User, source_id: int, page: int) -> tuple[bytes, str]
         image, _w, _h = await asyncio.to_thread(ocr.render_pdf_page, data, page, source.name, 100)
         return image, "image/png"
     raise ValidationError("mining.no_page_image")
+
+
+async def page_image(user: User, source_id: int, page: int) -> tuple[bytes, str]:
+    return await page_image_of(await get_source(user, source_id), page)
