@@ -14,7 +14,7 @@ const EMPTY_INDEX = new Map<number, IndexEntry<TreeNode>>();
  * node's revision and fetch the tree again afterwards. Conflicts reload through the same refresh.
  */
 export function useGraphEditor(graphId: number) {
-  const detail = useGraphDetail(graphId);
+  const detail = useGraphDetail(graphId, { readAhead: true });
   const tree = useGraphTree(graphId, detail.data?.nodeCount, detail.error !== undefined);
   const template = useTemplateStructure(detail.data?.templateId);
   const { mutate } = useSWRConfig();

@@ -1,6 +1,6 @@
 "use client";
 import { useEffect, useState } from "react";
-import useSWR from "swr";
+import useSWR, { preload } from "swr";
 import { api } from "@/lib/api/client";
 import { graphApi, nodeApi } from "@/lib/api/graph";
 import type {
@@ -17,16 +17,38 @@ import type {
 import type { Page } from "@/lib/api/types";
 import type { GraphNode } from "@/lib/api/graph-types";
 
-export function useGraphDetail(graphId: number) {
-  return useSWR(["graph", graphId], () => graphApi.detail(graphId));
-}
-
 /** Above this many nodes the workspace opens only two levels below the root (graph-workspace). */
 export const OPEN_ALL_UP_TO = 400;
 export const OPEN_DEPTH = 2;
 
 const readTree = (graphId: number, depth?: number) =>
   api.get<TreeAnswer>("/api/graph/searchTree", { query: { graphId, view: "outline", ...(depth === undefined ? {} : { depth }) }, silent: true });
+
+const readTemplate = (templateId: number) => api.get<TemplateStructure>(`/api/graph/getTemplateStructure/${templateId}`);
+
+/** Graphs whose template and first tree read have been started from their detail (once each). */
+const readAhead = new Set<number>();
+
+/**
+ * The graph's detail. With `readAhead` (the workspace), the reads that depend on it (the template
+ * and the tree's first stage, chosen by the node count as useGraphTree chooses) start the moment
+ * it arrives rather than a render later; the hooks that need them then find them under way.
+ * Only on a graph's first load, so no started read outlives its moment.
+ */
+export function useGraphDetail(graphId: number, options: { readAhead?: boolean } = {}) {
+  return useSWR(["graph", graphId], async () => {
+    const detail = await graphApi.detail(graphId);
+    if (options.readAhead && !readAhead.has(graphId)) {
+      readAhead.add(graphId);
+      // Failures are the hooks' to handle when they take these reads over; nothing is left unhandled here.
+      const ignore = () => undefined;
+      preload(["template", detail.templateId], () => readTemplate(detail.templateId)).catch(ignore);
+      if (detail.nodeCount > OPEN_ALL_UP_TO) preload(["treeTop", graphId], () => readTree(graphId, OPEN_DEPTH)).catch(ignore);
+      else preload(["tree", graphId], () => readTree(graphId)).catch(ignore);
+    }
+    return detail;
+  });
+}
 
 /**
  * The graph's tree (outline view), in two stages for a big one: first just the levels the map
@@ -61,7 +83,7 @@ export function useGraphTree(graphId: number, nodeCount: number | undefined, det
 }
 
 export function useTemplateStructure(templateId: number | undefined) {
-  return useSWR(templateId ? ["template", templateId] : null, () => api.get<TemplateStructure>(`/api/graph/getTemplateStructure/${templateId}`), {
+  return useSWR(templateId ? ["template", templateId] : null, () => readTemplate(templateId!), {
     revalidateOnFocus: false,
   });
 }
