@@ -1,5 +1,6 @@
 "use client";
 import {
+  Handle,
   NodeToolbar,
   Panel,
   Position,
@@ -166,6 +167,12 @@ const MindNode = memo(function MindNode({ data }: NodeProps<MindFlowNode>) {
           {node.isNewNode ? "new" : "update"}
         </span>
       )}
+      {/* React Flow measures every node once it mounts and takes the edges' anchors from these
+          elements; the same anchors are stated on the node (handlesOf) for the frames before. */}
+      <Handle type="source" position={Position.Right} id="r" isConnectable={false} className="!opacity-0" />
+      <Handle type="source" position={Position.Left} id="l" isConnectable={false} className="!opacity-0" />
+      <Handle type="target" position={Position.Left} id="tl" isConnectable={false} className="!opacity-0" />
+      <Handle type="target" position={Position.Right} id="tr" isConnectable={false} className="!opacity-0" />
       {!isRoot && (placed.childCount > 0 || placed.collapsed) && (
         <button
           className={cn(
@@ -195,8 +202,8 @@ const TREE_PANEL_WIDTH = 288;
 const HEADER_HEIGHT = 100;
 
 /**
- * Where edges attach, known from the layout: stated on each node, React Flow neither renders
- * handle elements nor measures every node in the DOM (no ResizeObserver round after a paint).
+ * Where edges attach, known from the layout and stated on each node, so edges are drawn from the
+ * first frame; React Flow then measures the node's handle elements (MindNode) once it mounts.
  */
 function handlesOf(width: number, height: number): NodeHandle[] {
   const middle = height / 2;
