@@ -138,6 +138,11 @@ test("the mind map renames through its context menu, collapses a branch and zoom
   await mindNode("顺序栈").waitFor({ state: "detached" });
   await mindNode("循环队列").getByTestId("toggle-branch").click();
   await mindNode("顺序栈").waitFor();
+  // Every node but the root hangs from its parent by a drawn edge.
+  await page.waitForFunction(() => {
+    const edges = [...document.querySelectorAll(".react-flow__edge path.react-flow__edge-path")].filter((path) => path.getAttribute("d"));
+    return edges.length > 0 && edges.length === document.querySelectorAll("[data-testid=mind-node]").length - 1;
+  });
   await page.waitForFunction(() => document.querySelector("[data-testid=zoom-level]")?.textContent === "80%");
   await page.getByRole("button", { name: "放大" }).click();
   await page.waitForFunction(() => document.querySelector("[data-testid=zoom-level]")?.textContent === "90%");
