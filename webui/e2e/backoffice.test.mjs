@@ -24,7 +24,8 @@ const row = (text) => page.getByTestId("manage-row").filter({ hasText: text });
 async function open(pathname, resource) {
   await page.goto(`${BASE_URL}${pathname}`);
   await page.getByTestId(`manager-${resource}`).waitFor();
-  await page.getByTestId("manage-row").first().or(page.getByTestId("manage-empty")).first().waitFor();
+  await page.getByTestId("manage-row").first().or(page.getByTestId("manage-empty")).or(page.getByTestId("manage-failed")).first().waitFor();
+  assert.equal(await page.getByTestId("manage-failed").count(), 0, `${pathname} failed to load`);
 }
 
 async function fill(values) {

@@ -54,6 +54,11 @@ before(async () => {
 
 after(async () => {
   worker?.kill("SIGTERM");
+  // The graph made here goes again, so later files see only the example graphs.
+  if (graphId && context) {
+    const answer = await api(await apiLogin("teacher"), "DELETE", `/api/graphList/${graphId}`);
+    assert.equal(answer.code, 0, answer.message);
+  }
   await context?.close();
 });
 

@@ -189,7 +189,7 @@ export function CrudManager<T extends { id: number }>(props: CrudManagerProps<T>
             ))}
             {rows.length === 0 && (
               <tr>
-                <td colSpan={props.columns.length + (hasActions ? 1 : 0)} className="px-3 py-8 text-center text-muted" data-testid="manage-empty">
+                <td colSpan={props.columns.length + (hasActions ? 1 : 0)} className="px-3 py-8 text-center text-muted" data-testid={isLoading ? "manage-loading" : error ? "manage-failed" : "manage-empty"}>
                   {isLoading ? t("loading") : error ? t("loadFailed") : t("empty")}
                 </td>
               </tr>
