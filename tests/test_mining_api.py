@@ -504,3 +504,34 @@ async def test_a_belong_result_follows_the_node_its_reviewer_names(api, people):
     _, accepted = await api.call("POST", f"{E}/result/accept", token, json={"ids": [row.id]})
     assert accepted["code"] == 0, accepted
     assert (await Node.get(id=accepted["result"]["nodeIds"][0])).parent_id == chapter.id
+
+
+async def test_a_belong_result_follows_the_node_its_reviewer_picks_by_id(api, people):
+    """The review's node picker sends the node's id: it must be a node of the task's graph, and the
+    placement and the shown name follow it; anything else is refused and changes nothing."""
+    graph = await _graph(people)
+    other = await _graph(people)
+    token = await api.login("expert")
+    _, source = await _upload(api, token, "课程.txt", COURSE.encode("utf-8"), graphId=graph.id)
+    source_id = source["result"]["id"]
+    _, catalogue = await api.call("POST", f"{E}/task", token, json={"kind": "catalogue", "sourceIds": [source_id], "graphId": graph.id})
+    await _run_queue()
+    await api.call("POST", f"{E}/result/acceptAbove", token, json={"taskId": catalogue["result"]["id"], "minScore": 0})
+    _, task = await api.call("POST", f"{E}/task", token, json={"kind": "belong", "sourceIds": [source_id], "graphId": graph.id})
+    await _run_queue()
+    row = (await MiningResult.filter(task_id=task["result"]["id"]).order_by("-score").first())
+    foreign = await Node.filter(graph_id=other.id).first()
+    for bad_key in (foreign.id, 999999, "1", True, None):
+        _, bad = await api.call("PUT", f"{E}/result/{row.id}", token, json={"nodeKey": bad_key, "nodeName": "第二章 图"})
+        assert bad["code"] == 1, bad_key
+    unchanged = await MiningResult.get(id=row.id)
+    assert unchanged.state == "pending" and unchanged.edited_payload is None
+    chapter = await Node.get(graph_id=graph.id, name="第二章 图")
+    _, edited = await api.call("PUT", f"{E}/result/{row.id}", token, json={"nodeKey": chapter.id, "nodeName": "随便写的名字"})
+    assert edited["code"] == 0, edited
+    assert edited["result"]["payload"]["nodeName"] == "第二章 图" and edited["result"]["targetNodeId"] == chapter.id
+    status, _ = await api.call("PUT", f"{E}/result/{row.id}", None, json={"nodeKey": chapter.id})
+    assert status == 401
+    _, accepted = await api.call("POST", f"{E}/result/accept", token, json={"ids": [row.id]})
+    assert accepted["code"] == 0, accepted
+    assert (await Node.get(id=accepted["result"]["nodeIds"][0])).parent_id == chapter.id

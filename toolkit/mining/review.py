@@ -131,7 +131,15 @@ async def edit_result(user: User, result_id: int, changes: dict) -> dict:
             value = value.strip()
         if key == "type" and value not in ("Behind", "Contain", "Mutual"):
             raise ValidationError("error.field_invalid", field=key)
+        if key == "nodeKey" and (isinstance(value, bool) or not isinstance(value, int)):
+            raise ValidationError("error.field_invalid", field=key)
         payload[key] = value
+    if row.kind == "belong" and "nodeKey" in changes and _task.graph_id is not None:
+        # A node picked in the review: it must be one of the task's graph, and its name goes with it.
+        node = await Node.get_or_none(id=payload["nodeKey"], graph_id=_task.graph_id)
+        if node is None:
+            raise ValidationError("node.wrong_graph", id=payload["nodeKey"])
+        payload["nodeName"] = node.name
     if row.kind == "belong" and "nodeName" in changes and "nodeKey" not in changes and _task.graph_id is not None:
         # The reviewer names the node the point belongs to; the placement follows the name.
         node = await _node_by_name(_task.graph_id, payload["nodeName"])
