@@ -1,5 +1,5 @@
 "use client";
-import { Check, ExternalLink, Pencil, X } from "lucide-react";
+import { Check, ExternalLink, FilePlus2, Pencil, X } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
@@ -11,10 +11,12 @@ import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { useGraphOptions } from "@/hooks/use-graph-options";
 import { ApiError } from "@/lib/api/client";
-import { miningApi, type MiningKind, type MiningResult } from "@/lib/api/excavate";
+import { miningApi, searchNodes, type MiningKind, type MiningResult } from "@/lib/api/excavate";
 import { RELATION_TYPES, resultLabel, SCREENS } from "@/lib/excavate/kinds";
 import { toast } from "@/lib/feedback";
 import { cn } from "@/lib/utils";
+import { CatalogueGraphDialog } from "./catalogue-graph-dialog";
+import { NodePicker, type PickedNode } from "./node-picker";
 
 interface Props {
   kind: MiningKind;
@@ -35,6 +37,7 @@ export function ReviewPage({ kind, taskIds, graphIds }: Props) {
   const [selected, setSelected] = useState<number[]>([]);
   const [minScore, setMinScore] = useState("0.5");
   const [landed, setLanded] = useState<{ graphId: number; nodeId: number | null } | null>(null);
+  const [asGraphOpen, setAsGraphOpen] = useState(false);
   const router = useRouter();
   const { data, mutate, error } = useSWR(["results", kind, taskIds, graphIds, state, keyword, page], () =>
     miningApi.results({ kind, taskIds, graphIds, state: state || undefined, keyword, ...page }),
@@ -67,10 +70,11 @@ export function ReviewPage({ kind, taskIds, graphIds }: Props) {
     }
   }
 
-  async function accept(ids: number[]) {
+  /** nodeId: the node a definition goes to (the one named like its term without it). */
+  async function accept(ids: number[], nodeId?: number) {
     if (!graphId) return toast("warning", { text: te("chooseGraph") });
     await run(async () => {
-      const answer = await miningApi.accept(ids, graphId);
+      const answer = await miningApi.accept(ids, graphId, null, nodeId);
       setLanded({ graphId: answer.graphId, nodeId: answer.nodeIds[0] ?? null });
     }, t("accepted", { count: ids.length }));
   }
@@ -100,6 +104,12 @@ export function ReviewPage({ kind, taskIds, graphIds }: Props) {
               {t("acceptSelected")}
             </Button>
           )}
+          {kind === "catalogue" && taskIds?.length === 1 && (
+            <Button variant="outline" onClick={() => setAsGraphOpen(true)} data-testid="catalogue-as-graph">
+              <FilePlus2 size={14} />
+              {t("asGraph")}
+            </Button>
+          )}
           {canAccept && taskIds?.length === 1 && (
             <span className="flex items-center gap-1">
               <Input className="w-16" type="number" min={0} max={1} step={0.05} aria-label={t("minScore")} value={minScore} onChange={(e) => setMinScore(e.target.value)} />
@@ -120,6 +130,9 @@ export function ReviewPage({ kind, taskIds, graphIds }: Props) {
           )}
         </div>
       </section>
+      {kind === "catalogue" && taskIds?.length === 1 && (
+        <CatalogueGraphDialog taskId={taskIds[0]} open={asGraphOpen} onOpenChange={setAsGraphOpen} onCreated={() => (void mutate(), void task.mutate())} />
+      )}
       {landed && (
         <p className="flex items-center gap-2 rounded-lg bg-success/10 p-3 text-sm text-success" data-testid="landed">
           {t("landed")}
@@ -144,10 +157,11 @@ export function ReviewPage({ kind, taskIds, graphIds }: Props) {
             <ResultRow
               key={row.id}
               row={row}
+              graphId={graphId}
               editable={screen.editable}
               checked={selected.includes(row.id)}
               onCheck={(on) => setSelected(on ? [...selected, row.id] : selected.filter((id) => id !== row.id))}
-              onAccept={canAccept ? () => void accept([row.id]) : undefined}
+              onAccept={canAccept ? (nodeId) => void accept([row.id], nodeId) : undefined}
               onReject={() => void run(() => miningApi.reject([row.id]), t("rejected", { count: 1 }))}
               onEdit={(changes) => run(() => miningApi.edit(row.id, changes), t("edited"))}
             />
@@ -164,6 +178,7 @@ export function ReviewPage({ kind, taskIds, graphIds }: Props) {
 
 function ResultRow({
   row,
+  graphId,
   editable,
   checked,
   onCheck,
@@ -172,18 +187,38 @@ function ResultRow({
   onEdit,
 }: {
   row: MiningResult;
+  /** The graph the results go to: the node pickers search it. */
+  graphId: number | null;
   editable: string[];
   checked: boolean;
   onCheck: (on: boolean) => void;
-  /** Absent for those who may not write into the graph. */
-  onAccept?: () => void;
+  /** Absent for those who may not write into the graph; nodeId: the node a definition goes to. */
+  onAccept?: (nodeId?: number) => void;
   onReject: () => void;
   onEdit: (changes: Record<string, unknown>) => Promise<boolean>;
 }) {
   const t = useTranslations("excavate.review");
   const te = useTranslations("excavate");
   const [editing, setEditing] = useState<Record<string, string> | null>(null);
+  // belong: the node chosen in the picker while editing (a typed name is resolved by the API).
+  const [pickedNode, setPickedNode] = useState<PickedNode | null>(null);
+  // definitions: the node the definition goes to, chosen or typed; empty: the node named like the term.
+  const [target, setTarget] = useState<{ text: string; node: PickedNode | null }>({ text: "", node: null });
   const open = row.state === "pending" || row.state === "edited";
+
+  /** A definition goes to the chosen node; a typed name must be a node's exact name. */
+  async function acceptRow() {
+    if (!onAccept) return;
+    if (row.kind !== "definitions" || target.node || !target.text.trim() || graphId === null) return onAccept(target.node?.id);
+    const name = target.text.trim();
+    try {
+      const found = (await searchNodes(graphId, name, 50)).items.find((node) => node.name === name);
+      if (!found) return toast("warning", { text: t("nodeUnknown", { name }) });
+      onAccept(found.id);
+    } catch (cause) {
+      if (!(cause instanceof ApiError)) throw cause;
+    }
+  }
   const payload = row.payload as Record<string, unknown>;
   const { before, match, after } = row.passage ?? { before: "", match: String(payload.sentence ?? row.location?.text ?? ""), after: "" };
   return (
@@ -194,7 +229,17 @@ function ResultRow({
           {editing ? (
             <>
               {editable.map((field) =>
-                field === "type" ? (
+                field === "nodeName" && graphId !== null ? (
+                  <NodePicker
+                    key={field}
+                    className="w-56"
+                    graphId={graphId}
+                    text={editing[field] ?? ""}
+                    node={pickedNode}
+                    onChange={(text, node) => (setEditing({ ...editing, [field]: text }), setPickedNode(node))}
+                    testId={`edit-${field}`}
+                  />
+                ) : field === "type" ? (
                   <Select
                     key={field}
                     aria-label={t(`fields.${field}`)}
@@ -222,13 +267,15 @@ function ResultRow({
               <Button
                 size="sm"
                 onClick={async () => {
-                  if (await onEdit(editing)) setEditing(null);
+                  // A node chosen from the list goes by its id: names need not be unique.
+                  const changes = pickedNode && editing.nodeName === pickedNode.name ? { ...editing, nodeKey: pickedNode.id } : editing;
+                  if (await onEdit(changes)) (setEditing(null), setPickedNode(null));
                 }}
                 data-testid="edit-save"
               >
                 {t("save")}
               </Button>
-              <Button size="sm" variant="ghost" onClick={() => setEditing(null)}>
+              <Button size="sm" variant="ghost" onClick={() => (setEditing(null), setPickedNode(null))}>
                 {t("cancel")}
               </Button>
             </>
@@ -274,8 +321,19 @@ function ResultRow({
           <Button size="sm" variant="ghost" className="text-danger" onClick={onReject} data-testid="result-reject" aria-label={t("reject")}>
             <X size={13} />
           </Button>
+          {onAccept && row.kind === "definitions" && graphId !== null && (
+            <NodePicker
+              className="w-44"
+              graphId={graphId}
+              text={target.text}
+              node={target.node}
+              onChange={(text, node) => setTarget({ text, node })}
+              placeholder={t("sameNameNode")}
+              testId="definition-node"
+            />
+          )}
           {onAccept && (
-            <Button size="sm" onClick={onAccept} data-testid="result-accept">
+            <Button size="sm" onClick={() => void acceptRow()} data-testid="result-accept">
               <Check size={13} />
               {t("accept")}
             </Button>

@@ -27,6 +27,8 @@ const RULES = `
 html[data-breadcrumb=off] [data-testid=breadcrumb]{display:none}
 html[data-content=fixed] main > *{max-width:1200px;margin-left:auto;margin-right:auto}
 `;
+// The gear and back-to-top sit in a strip the page leaves free on its right, so they never cover a page's own buttons.
+const CHROME_GUTTER = "main{margin-right:2.5rem}";
 
 /** The project-config drawer of SPEC §3, its button, back-to-top, and the settings applied to the page. */
 export function SettingsHost() {
@@ -83,9 +85,10 @@ export function SettingsHost() {
     </div>
   );
 
+  const gutter = (display.showSettingButton && display.settingButtonPosition === "fixed") || display.useOpenBackTop;
   return (
     <>
-      <style>{RULES}</style>
+      <style>{gutter ? RULES + CHROME_GUTTER : RULES}</style>
       {display.showSettingButton && (
         <button
           type="button"
@@ -105,7 +108,7 @@ export function SettingsHost() {
         <button
           type="button"
           aria-label={t("backTop")}
-          className="fixed bottom-8 right-8 z-30 flex h-10 w-10 items-center justify-center rounded-full bg-primary text-white shadow-lg"
+          className="fixed bottom-8 right-0 z-30 flex h-10 w-10 items-center justify-center rounded-l-md bg-primary text-white shadow-lg"
           onClick={() => document.querySelector("main")?.scrollTo({ top: 0, behavior: "smooth" })}
           data-testid="back-top"
         >

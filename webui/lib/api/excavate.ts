@@ -2,6 +2,7 @@
 import { api, API_BASE, type Download } from "./client";
 import type { ListQuery } from "./manage";
 import { listParams } from "./manage";
+import type { GraphNode } from "./graph-types";
 import type { Page } from "./types";
 import { getSession } from "../session";
 
@@ -143,11 +144,20 @@ export const miningApi = {
     }),
   edit: (id: number, payload: Record<string, unknown>) => api.put<MiningResult>(`/api/excavate/result/${id}`, { json: payload }),
   reject: (ids: number[]) => api.post<{ rejected: number }>("/api/excavate/result/reject", { json: { ids } }),
-  accept: (ids: number[], graphId: number | null, parentNodeId?: number | null) =>
-    api.post<AcceptAnswer>("/api/excavate/result/accept", { json: { ids, graphId, parentNodeId } }),
+  /** nodeId: the node a definition goes to (default: the node named like its term). */
+  accept: (ids: number[], graphId: number | null, parentNodeId?: number | null, nodeId?: number | null) =>
+    api.post<AcceptAnswer>("/api/excavate/result/accept", { json: { ids, graphId, parentNodeId, nodeId } }),
+  /** A catalogue task's open results become a new graph (the template's root, then the chapters). */
+  acceptAsGraph: (taskId: number, name: string, projectId: number | null, templateCode: string) =>
+    api.post<AcceptAnswer>("/api/excavate/result/acceptAsGraph", { json: { taskId, name: name.trim(), projectId, templateCode } }),
   acceptAbove: (taskId: number, minScore: number, graphId: number | null, parentNodeId?: number | null) =>
     api.post<AcceptAnswer>("/api/excavate/result/acceptAbove", { json: { taskId, minScore, graphId, parentNodeId } }),
 };
+
+/** Nodes of a graph whose name holds `keyword` (searchPoint), for picking the node a result goes to. */
+export function searchNodes(graphId: number, keyword: string, pageSize = 10) {
+  return api.get<Page<GraphNode>>("/api/graph/searchPoint", { query: { graphId, keyword, page: 1, pageSize } });
+}
 
 /** The progress websocket: the browser cannot send headers, so the token goes in the query. */
 export function progressSocketUrl(taskId: number): string {
