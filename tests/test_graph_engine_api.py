@@ -94,6 +94,10 @@ async def test_template_rules_for_types(api, people, expert):
     assert body["code"] == 0 and body["result"]["type"] == "KnowUnit"
     _, body = await api.call("PUT", f"{G}/changeNodeType", expert, json={"graphId": gid, "nodeId": point["id"], "type": "Course"})
     assert body["code"] == 1
+    # Refusals name the entity types as people know them, in the reader's language.
+    assert "知识图谱" in body["message"] and "KnowGraph" not in body["message"], body["message"]
+    _, body = await api.call("PUT", f"{G}/changeNodeType", expert, json={"graphId": gid, "nodeId": point["id"], "type": "Course"}, lang="en")
+    assert "Knowledge graph" in body["message"], body["message"]
 
 
 async def test_delete_subtree_with_relations_in_one_go(api, people, expert):

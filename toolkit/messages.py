@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import locale
 import os
+from typing import NamedTuple
 
 DEFAULT_LANG = "zh-CN"
 LANGS = ("zh-CN", "en")
@@ -374,10 +375,24 @@ def system_lang() -> str:
     return normalise_lang(locale.getlocale()[0])
 
 
+class Named(NamedTuple):
+    """A message parameter that is data with a name per language (an entity type, a relation type)."""
+    zh: str
+    en: str
+
+
+def _param(value: object, lang: str | None) -> object:
+    if isinstance(value, Named):
+        return (value.en if normalise_lang(lang or system_lang()) == "en" else "") or value.zh
+    if isinstance(value, str) and value in CATALOGUE:
+        return text(value, lang)
+    return value
+
+
 def text(key: str, lang: str | None = None, **params: object) -> str:
     zh, en = CATALOGUE.get(key, CATALOGUE["error.generic"])
     template = en if normalise_lang(lang or system_lang()) == "en" else zh
-    localised = {k: text(v, lang) if isinstance(v, str) and v in CATALOGUE else v for k, v in params.items()}
+    localised = {k: _param(v, lang) for k, v in params.items()}
     try:
         return template.format(**localised)
     except (KeyError, IndexError):

@@ -16,6 +16,7 @@ from toolkit.graphs.guard import GraphAccess, open_graph
 from toolkit.graphs.nodes import (OUTLINE_FIELDS, ancestors_of, load_index, nested, node_view, outline_view, subtree_of,
                                   tags_by_node)
 from toolkit.graphs.revisions import bump_graph, claim_node
+from toolkit.messages import Named
 from toolkit.model import EntityType, Graph, Node, NodeTag, Relation, Tag, User
 
 MAX_NAME = 500
@@ -49,9 +50,20 @@ def _require_control(node: Node) -> None:
         raise Forbidden("node.not_controllable")
 
 
-def _check_type(access: GraphAccess, parent_type: str, child_type: str) -> None:
+async def type_refusal(parent_type: str, child_type: str) -> ValidationError:
+    """The refusal names the entity types as people know them (in the reader's language), not by code."""
+    rows = {e.code: e for e in await EntityType.filter(code__in=[parent_type, child_type])}
+
+    def named(code: str) -> Named | str:
+        row = rows.get(code)
+        return Named(row.name, row.name_en or "") if row else code
+
+    return ValidationError("node.type_not_allowed", parent=named(parent_type), type=named(child_type))
+
+
+async def _check_type(access: GraphAccess, parent_type: str, child_type: str) -> None:
     if child_type not in allowed_children(access.graph).get(parent_type, []):
-        raise ValidationError("node.type_not_allowed", parent=parent_type, type=child_type)
+        raise await type_refusal(parent_type, child_type)
 
 
 TREE_VIEWS = ("full", "outline")
@@ -114,8 +126,8 @@ async def create_node(user: User, graph_id: int, reference_id: int, name: str, *
     options = allowed_children(access.graph).get(parent.type, [])
     node_type = node_type or (reference.type if mode == "sibling" else (options[0] if options else None))
     if node_type is None:
-        raise ValidationError("node.type_not_allowed", parent=parent.type, type="-")
-    _check_type(access, parent.type, node_type)
+        raise await type_refusal(parent.type, "-")
+    await _check_type(access, parent.type, node_type)
     name = _clean_name(name)
     async with in_transaction():
         await claim_node(parent.id, revision if mode == "child" else None)
@@ -226,11 +238,11 @@ async def change_node_type(user: User, graph_id: int, node_id: int, new_type: st
     if node.parent_id is None:
         raise ValidationError("node.root_fixed")
     parent = await _node(graph_id, node.parent_id)
-    _check_type(access, parent.type, new_type)
+    await _check_type(access, parent.type, new_type)
     allowed = allowed_children(access.graph)
     for child_type in set(await Node.filter(parent_id=node.id).values_list("type", flat=True)):
         if child_type not in allowed.get(new_type, []):
-            raise ValidationError("node.type_not_allowed", parent=new_type, type=child_type)
+            raise await type_refusal(new_type, child_type)
     async with in_transaction():
         await claim_node(node.id, revision)
         await Node.filter(id=node.id).update(type=new_type, is_updated=True)
@@ -250,7 +262,7 @@ async def move_node(user: User, graph_id: int, node_id: int, new_parent_id: int,
     new_parent = await _node(graph_id, new_parent_id)
     if new_parent.id == node.id or node.id in await ancestors_of(new_parent.id):
         raise ValidationError("node.move_into_itself")
-    _check_type(access, new_parent.type, node.type)
+    await _check_type(access, new_parent.type, node.type)
     async with in_transaction():
         await claim_node(node.id, revision)
         old_parent, old_order = node.parent_id, node.order

@@ -167,13 +167,13 @@ async def reject_results(user: User, result_ids: list[int]) -> int:
     return count
 
 
-def _child_type(access, parent: Node, preferred: tuple[str, ...]) -> str:
+async def _child_type(access, parent: Node, preferred: tuple[str, ...]) -> str:
     options = tree.allowed_children(access.graph).get(parent.type, [])
     for code in preferred:
         if code in options:
             return code
     if not options:
-        raise ValidationError("node.type_not_allowed", parent=parent.type, type=preferred[0])
+        raise await tree.type_refusal(parent.type, preferred[0])
     return options[0]
 
 
@@ -188,7 +188,7 @@ async def _node_by_name(graph_id: int, name: str) -> Node | None:
 
 
 async def _add_node(user: User, access, graph_id: int, parent: Node, name: str, preferred, origin: dict) -> Node:
-    created = await tree.create_node(user, graph_id, parent.id, name, mode="child", node_type=_child_type(access, parent, preferred))
+    created = await tree.create_node(user, graph_id, parent.id, name, mode="child", node_type=await _child_type(access, parent, preferred))
     await Node.filter(id=created["id"]).update(origin=origin)
     return await Node.get(id=created["id"])
 

@@ -1,7 +1,9 @@
 "use client";
 import { useEffect, useState } from "react";
+import { useLocale } from "next-intl";
 import useSWR, { preload } from "swr";
 import { api } from "@/lib/api/client";
+import { currentLocale } from "@/lib/locale";
 import { graphApi, nodeApi } from "@/lib/api/graph";
 import type {
   CourseDisplayInfo,
@@ -42,7 +44,7 @@ export function useGraphDetail(graphId: number, options: { readAhead?: boolean }
       readAhead.add(graphId);
       // Failures are the hooks' to handle when they take these reads over; nothing is left unhandled here.
       const ignore = () => undefined;
-      preload(["template", detail.templateId], () => readTemplate(detail.templateId)).catch(ignore);
+      preload(["template", detail.templateId, currentLocale()], () => readTemplate(detail.templateId)).catch(ignore);
       if (detail.nodeCount > OPEN_ALL_UP_TO) preload(["treeTop", graphId], () => readTree(graphId, OPEN_DEPTH)).catch(ignore);
       else preload(["tree", graphId], () => readTree(graphId)).catch(ignore);
     }
@@ -82,8 +84,10 @@ export function useGraphTree(graphId: number, nodeCount: number | undefined, det
   return { data: whole.data ?? top.data, error: whole.error ?? top.error, complete: whole.data !== undefined, mutate: whole.mutate };
 }
 
+/** Entity and relation names come in the UI's language, so the locale is part of the key. */
 export function useTemplateStructure(templateId: number | undefined) {
-  return useSWR(templateId ? ["template", templateId] : null, () => readTemplate(templateId!), {
+  const locale = useLocale();
+  return useSWR(templateId ? ["template", templateId, locale] : null, () => readTemplate(templateId!), {
     revalidateOnFocus: false,
   });
 }
