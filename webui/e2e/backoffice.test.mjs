@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import { BASE_URL, SCREENSHOTS, launch } from "./browser.mjs";
-import { PNG, api, apiLogin, assertForbidden, signInAs } from "./issue9-helpers.mjs";
+import { PNG, api, apiLogin, assertForbidden, shootLooks, signInAs } from "./issue9-helpers.mjs";
 
 let context;
 let page;
@@ -26,6 +26,11 @@ async function open(pathname, resource) {
   await page.getByTestId(`manager-${resource}`).waitFor();
   await page.getByTestId("manage-row").first().or(page.getByTestId("manage-empty")).or(page.getByTestId("manage-failed")).first().waitFor();
   assert.equal(await page.getByTestId("manage-failed").count(), 0, `${pathname} failed to load`);
+}
+
+/** A manager page's table has settled (rows or the empty note); `shootLooks` waits for it after each switch. */
+async function settled() {
+  await page.getByTestId("manage-row").first().or(page.getByTestId("manage-empty")).first().waitFor();
 }
 
 async function fill(values) {
@@ -86,6 +91,7 @@ test("roles: an expert (SPEC §2) opens users, units, carousel and statistics to
   assert.equal(await page.getByTestId("manage-create").count(), 0);
   assert.equal(await page.getByTestId("row-edit").count(), 0);
   assert.equal(await page.getByTestId("row-password").count(), 0);
+  await shootLooks(page, "expert-users", settled);
   await open("/unitManager/index", "units");
   assert.equal(await page.getByTestId("manage-row").count(), 1);
   assert.equal(await page.getByTestId("manage-create").count(), 0);
@@ -94,7 +100,6 @@ test("roles: an expert (SPEC §2) opens users, units, carousel and statistics to
   assert.equal(await page.getByTestId("row-delete").count(), 0);
   await page.goto(`${BASE_URL}/statistics`);
   await page.getByTestId("platform-statistics").waitFor();
-  await page.screenshot({ path: path.join(SCREENSHOTS, "issue9-expert-users.png") });
 });
 
 test("the back-office menu lists the managers a super admin may open", async () => {
@@ -318,6 +323,7 @@ test("keep-alive (SPEC §3 openKeepAlive): on, a page visited keeps its typed se
   await page.goto(`${BASE_URL}/userManage/index`);
   await page.getByTestId("settings-button").click();
   await page.getByTestId("setting-openKeepAlive").check();
+  await shootLooks(page, "settings-drawer");
   await page.getByTestId("settings-drawer").locator("button").first().click();
   const on = await roundTrip();
   assert.equal(on.search, "keep-me");
@@ -336,22 +342,24 @@ test("keep-alive (SPEC §3 openKeepAlive): on, a page visited keeps its typed se
   assert.equal(off.kept, 0);
 });
 
-test("screenshots of a manager in English and dark mode", async () => {
-  await page.goto(`${BASE_URL}/projectManage/index`);
-  await page.getByTestId("manage-row").first().waitFor();
-  await page.screenshot({ path: path.join(SCREENSHOTS, "projects-zh-light.png") });
-  await page.getByTestId("language-picker").last().selectOption("en");
-  await page.getByText("Projects", { exact: true }).first().waitFor();
-  await page.getByTestId("theme-toggle").click();
-  await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
-  await page.getByTestId("manage-row").first().waitFor();
-  await page.screenshot({ path: path.join(SCREENSHOTS, "projects-en-dark.png") });
+test("every back-office page, shot in both languages and themes (super admin)", async () => {
+  const managers = [
+    ["/userManage/index", "users"], ["/unitManager/index", "units"], ["/rotationManager/index", "carousel"],
+    ["/projectManage/index", "projects"], ["/relationGroup/index", "relation-groups"], ["/relation/index", "relations"],
+    ["/applyfor/index", "trials"], ["/graphManager/index", "graphs"], ["/graph_template/index", "templates"],
+    ["/graph_entitys", "entities"], ["/graph_relations", "template-relations"], ["/taskManager", "graph-tasks"],
+    ["/textSourceBank/index", "source-bank"],
+  ];
+  for (const [pathname, resource] of managers) {
+    await open(pathname, resource);
+    await shootLooks(page, `manage${pathname.replace(/\/index$/, "").replaceAll("/", "-")}`, settled);
+  }
   await page.goto(`${BASE_URL}/statistics`);
   await page.getByTestId("donut-chart").first().waitFor();
-  await page.screenshot({ path: path.join(SCREENSHOTS, "statistics-en-dark.png") });
-  await page.getByTestId("theme-toggle").click();
-  await page.getByTestId("language-picker").last().selectOption("zh-CN");
-  await page.getByText("平台统计", { exact: true }).first().waitFor();
+  await shootLooks(page, "statistics", (p) => p.getByTestId("donut-chart").first().waitFor());
+  await page.goto(`${BASE_URL}/projectStatistics`);
+  await page.getByTestId("project-statistics").getByTestId("figure").first().waitFor();
+  await shootLooks(page, "project-statistics", (p) => p.getByTestId("figure").first().waitFor());
 });
 
 test("lock screen: locked pages go to /lock until the password is entered again", async () => {
@@ -359,6 +367,7 @@ test("lock screen: locked pages go to /lock until the password is entered again"
   await page.getByTestId("settings-button").click();
   await page.getByTestId("lock-button").click();
   await page.waitForURL("**/lock");
+  await shootLooks(page, "lock", (p) => p.getByTestId("lock-password").waitFor());
   await page.goto(`${BASE_URL}/userManage/index`);
   await page.waitForURL("**/lock");
   await page.getByTestId("lock-password").fill("wrong-password");

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import { BASE_URL, SCREENSHOTS, launch } from "./browser.mjs";
-import { api, apiLogin, signInAs } from "./issue9-helpers.mjs";
+import { api, apiLogin, shootLooks, signInAs } from "./issue9-helpers.mjs";
 
 let context;
 let page;
@@ -49,8 +49,10 @@ test("the admin reviews it in library management and publishes it", async () => 
   await page.getByTestId("form-dialog").waitFor({ state: "detached" });
   await page.getByLabel("公开状态").selectOption("4");
   await page.getByTestId("manage-row").filter({ hasText: graph.name }).getByTestId("library-state").filter({ hasText: "已发布" }).waitFor();
+  await shootLooks(page, "library-manage");
   await page.getByTestId("manage-row").filter({ hasText: graph.name }).getByTestId("row-history").click();
   await page.getByTestId("history-dialog").getByText("内容完整", { exact: false }).waitFor();
+  await shootLooks(page, "library-history");
   await page.keyboard.press("Escape");
 });
 
@@ -70,7 +72,7 @@ test("the admin applies for it from the library: the form checks every field", a
   await dialog.getByTestId("apply-person").locator("option", { hasText: "李老师" }).waitFor({ state: "attached" });
   await dialog.getByTestId("apply-person").selectOption({ label: "李老师" });
   await dialog.getByTestId("apply-reason").fill("本专业课程建设需要");
-  await page.screenshot({ path: path.join(SCREENSHOTS, "apply-zh-light.png") });
+  await shootLooks(page, "apply");
   await dialog.getByTestId("apply-submit").click();
   await dialog.waitFor({ state: "detached" });
   await page.getByText("申请已提交").waitFor();
@@ -82,6 +84,7 @@ test("the preview's 申请图谱 now opens the admin's application list", async 
   await page.getByTestId("preview-apply").click();
   await page.getByTestId("records-dialog").getByTestId("record-row").filter({ hasText: copyName }).waitFor();
   assert.match(await page.getByTestId("records-dialog").getByTestId("record-state").first().textContent(), /申请中/);
+  await shootLooks(page, "records");
   await page.keyboard.press("Escape");
 });
 
@@ -97,10 +100,14 @@ test("the teacher approves the application and the admin's project gets its copy
   await approval.getByText("请选择审批状态").waitFor();
   await approval.getByTestId("approval-pass").check();
   await approval.getByTestId("approval-opinion").fill("同意");
+  await shootLooks(page, "approval");
   await approval.getByTestId("approval-submit").click();
   await approval.waitFor({ state: "detached" });
   await record.getByTestId("record-state").filter({ hasText: "已通过" }).waitFor();
   assert.equal(await record.getByTestId("record-approve").count(), 0, "approve shows only on state 0");
+  await page.goto(`${BASE_URL}/graphCommonMore`);
+  await page.getByTestId("library-card").first().waitFor();
+  await shootLooks(page, "public-library");
   const admin = await apiLogin("admin");
   const mine = await api(admin, "GET", `/api/common/graph/getApplyList?type=0&name=${encodeURIComponent(copyName)}`);
   const copyId = mine.result.items[0].copyGraphId;
@@ -118,7 +125,8 @@ test("anyone can preview the published graph without signing in; copy link says 
   await visitor.getByTestId("preview-title").filter({ hasText: graph.name }).waitFor();
   await visitor.getByTestId("copy-link").click();
   await visitor.getByText("复制成功").waitFor();
-  await visitor.screenshot({ path: path.join(SCREENSHOTS, "graph-preview-zh-light.png") });
+  await visitor.getByText("复制成功").waitFor({ state: "detached" });
+  await shootLooks(visitor, "graph-preview");
   await anonymous?.close();
 });
 
@@ -138,7 +146,7 @@ test("the teacher defines the preview nodes (definePreviewNode): the public prev
   const dialog = page.getByTestId("preview-nodes-dialog");
   await dialog.locator(`[data-testid=preview-node][data-name="${kept.name}"]`).check();
   await dialog.getByTestId("preview-nodes-count").filter({ hasText: "已选择 1 个节点" }).waitFor();
-  await page.screenshot({ path: path.join(SCREENSHOTS, "issue9-preview-nodes-zh-light.png") });
+  await shootLooks(page, "preview-nodes");
   await dialog.getByTestId("preview-nodes-save").click();
   await dialog.waitFor({ state: "detached" });
   await row.getByTestId("row-preview-nodes").filter({ hasText: "（1）" }).waitFor();
@@ -182,11 +190,11 @@ test("/image_text_compare is public for a material of a library graph and refuse
   const visitor = await anonymous.newPage();
   await visitor.goto(`${BASE_URL}/image_text_compare/${bound}`);
   await visitor.getByTestId("public-compare").getByText("线性表是有限序列。").waitFor();
-  await visitor.screenshot({ path: path.join(SCREENSHOTS, "issue9-public-compare-zh-light.png") });
+  await shootLooks(visitor, "public-compare");
   await visitor.goto(`${BASE_URL}/image_text_compare/${loose}`);
   await visitor.getByTestId("public-compare-refused").waitFor();
   assert.equal(await visitor.getByText("草稿内容").count(), 0);
-  await visitor.screenshot({ path: path.join(SCREENSHOTS, "issue9-public-compare-refused.png") });
+  await shootLooks(visitor, "public-compare-refused");
   await anonymous.close();
 });
 

@@ -1,10 +1,9 @@
 // Issue 9, portal and sign-in ways: welcome page and carousel, SSO from the root, SMS-code login,
 // help pages, trial form, error log, redirect, not-found; screenshots in both languages and themes.
 import assert from "node:assert/strict";
-import path from "node:path";
 import { after, before, test } from "node:test";
-import { BASE_URL, PASSWORD, SCREENSHOTS, launch } from "./browser.mjs";
-import { PNG, api, apiLogin, signInAs } from "./issue9-helpers.mjs";
+import { BASE_URL, PASSWORD, launch } from "./browser.mjs";
+import { PNG, api, apiLogin, shootLooks, signInAs } from "./issue9-helpers.mjs";
 
 let context;
 let page;
@@ -74,20 +73,17 @@ test("SSO detail mode: the ticket carries the graph and /sso opens it by its tem
 test("a used SSO ticket is refused", async () => {
   await page.goto(`${BASE_URL}/sso/not-a-ticket/list`);
   await page.getByTestId("sso-error").waitFor();
+  await shootLooks(page, "sso-refused", (p) => p.getByTestId("sso-error").waitFor());
 });
 
 test("the welcome page shows the carousel and the help links", async () => {
   await page.goto(`${BASE_URL}/home`);
   await page.getByTestId("carousel-title").filter({ hasText: `欢迎${stamp}` }).waitFor();
-  await page.screenshot({ path: path.join(SCREENSHOTS, "home-zh-light.png") });
   await page.getByTestId("language-picker").last().selectOption("en");
   await page.getByText("Welcome to Zhitu").waitFor();
-  await page.getByTestId("theme-toggle").click();
-  await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
-  await page.screenshot({ path: path.join(SCREENSHOTS, "home-en-dark.png") });
-  await page.getByTestId("theme-toggle").click();
   await page.getByTestId("language-picker").last().selectOption("zh-CN");
   await page.getByText("欢迎使用知图").waitFor();
+  await shootLooks(page, "home");
 });
 
 test("help documents are public", async () => {
@@ -95,8 +91,10 @@ test("help documents are public", async () => {
   await page.goto(`${BASE_URL}/help_doc`);
   await page.getByTestId("help-item").filter({ hasText: `入门${stamp}` }).click();
   await page.getByTestId("help-content").getByText("先创建项目").waitFor();
+  await shootLooks(page, "help-doc");
   await page.goto(`${BASE_URL}/help_v`);
   await page.getByTestId("help-video").waitFor();
+  await shootLooks(page, "help-video");
 });
 
 test("a visitor asks for a trial from the welcome page", async () => {
@@ -118,6 +116,7 @@ test("SMS-code sign-in: the code from the outbox signs the admin in", async () =
   await page.fill("#tel", "123");
   await page.getByTestId("sms-send").click();
   await page.getByTestId("sms-error").waitFor();
+  await shootLooks(page, "sms-login");
   await page.fill("#tel", "13800000001");
   await page.getByTestId("sms-send").click();
   await page.getByTestId("sms-send").filter({ hasText: /\d+/ }).waitFor();
@@ -136,8 +135,13 @@ test("the error log lists failed requests; /redirect and the not-found page", as
   await page.goto(`${BASE_URL}/error-log`);
   await page.waitForURL("**/error-log/list");
   await page.getByTestId("error-row").first().waitFor();
+  await shootLooks(page, "error-log", (p) => p.getByTestId("error-row").first().waitFor());
   await page.goto(`${BASE_URL}/redirect/help_v`);
   await page.waitForURL("**/help_v");
   await page.goto(`${BASE_URL}/no/such/page`);
   await page.getByTestId("not-found").waitFor();
+  await shootLooks(page, "not-found", (p) => p.getByTestId("not-found").waitFor());
+  await page.goto(`${BASE_URL}/exception`);
+  await page.getByTestId("exception").waitFor();
+  await shootLooks(page, "exception", (p) => p.getByTestId("exception").waitFor());
 });
