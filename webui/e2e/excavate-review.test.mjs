@@ -32,6 +32,7 @@ let worker;
 let token;
 let graphId;
 let otherGraphId;
+let catalogueGraphId;
 const taskIds = {};
 
 before(async () => {
@@ -56,8 +57,11 @@ after(async () => {
   worker?.kill("SIGTERM");
   // The graph made here goes again, so later files see only the example graphs.
   if (graphId && context) {
-    const answer = await api(await apiLogin("teacher"), "DELETE", `/api/graphList/${graphId}`);
-    assert.equal(answer.code, 0, answer.message);
+    const teacher = await apiLogin("teacher");
+    for (const id of [graphId, catalogueGraphId].filter(Boolean)) {
+      const answer = await api(teacher, "DELETE", `/api/graphList/${id}`);
+      assert.equal(answer.code, 0, answer.message);
+    }
   }
   await context?.close();
 });
@@ -67,8 +71,8 @@ async function sessionToken() {
   return page.evaluate(() => JSON.parse(window.localStorage.getItem("zhitu.session")).accessToken);
 }
 
-async function tree() {
-  const answer = await api(await sessionToken(), "GET", `/api/graph/searchTree?graphId=${graphId}`);
+async function tree(ofGraph = graphId) {
+  const answer = await api(await sessionToken(), "GET", `/api/graph/searchTree?graphId=${ofGraph}`);
   const byName = new Map();
   const walk = (node) => {
     byName.set(node.name, node);
@@ -83,11 +87,13 @@ async function startAndReview(route, reviewPath) {
   await page.goto(`${BASE_URL}/excavate/${route}/${graphId}`);
   await page.getByTestId(`mining-${route}`).waitFor();
   await page.getByTestId("source-choice").getByText(SOURCE).click();
+  // A screen may list an earlier task of the kind: the new one is the row that was not there.
+  const before = await page.getByTestId("task-row").count();
   await page.getByTestId("mining-start").click();
+  await page.locator(`[data-testid=task-row] >> nth=${before}`).waitFor();
   const row = page.getByTestId("task-row").first();
-  await row.waitFor();
   taskIds[route] = Number((await row.locator("span").first().textContent()).replace("#", ""));
-  await page.locator(`[data-testid=task-row][data-state=done]`).first().waitFor({ timeout: 120_000 });
+  await row.and(page.locator("[data-state=done]")).waitFor({ timeout: 120_000 });
   assert.equal(await row.getByRole("progressbar").getAttribute("aria-valuenow"), "100");
   await row.getByTestId("task-review").click();
   await page.waitForURL(`**/excavate/${reviewPath}**`);
@@ -100,6 +106,17 @@ async function resultRow(text) {
   const exact = new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*$`);
   const id = await page.getByTestId("result-row").filter({ has: page.getByTestId("result-label").filter({ hasText: exact }) }).first().getAttribute("data-result-id");
   return page.locator(`[data-testid=result-row][data-result-id="${id}"]`);
+}
+
+/** The fixed chrome (settings gear, back-to-top) must not lie over the button: it is what a click there hits. */
+async function assertUncovered(button) {
+  await button.scrollIntoViewIfNeeded();
+  const hit = await button.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const points = [[box.left + 2, box.top + 2], [box.right - 2, box.top + 2], [box.left + box.width / 2, box.top + box.height / 2], [box.right - 2, box.bottom - 2]];
+    return points.every(([x, y]) => element.contains(document.elementFromPoint(x, y)));
+  });
+  assert.ok(hit, "a fixed-position control covers the button");
 }
 
 async function assertPassage(row, expected) {
@@ -136,6 +153,40 @@ test("catalogue: edit a title, reject a section, accept the rest above a score: 
   assert.ok(!nodes.has("2.1 栈") && !nodes.has("第二章 栈和队列"));
 });
 
+test("catalogue: the recognised catalogue becomes a NEW graph from its review, and the new graph opens", async () => {
+  await startAndReview("catalogue", "catalogue_edit");
+  const taskId = taskIds.catalogue;
+  await page.getByTestId("catalogue-as-graph").click();
+  const dialog = page.getByTestId("catalogue-graph-dialog");
+  // Nothing is made without a name: the create button stays disabled.
+  assert.equal(await dialog.getByTestId("catalogue-graph-create").isDisabled(), true);
+  const name = `目录成图-${Date.now().toString(36)}`;
+  await dialog.getByTestId("catalogue-graph-name").fill(name);
+  assert.equal(await dialog.getByTestId("catalogue-graph-template").inputValue(), "teaching");
+  await page.screenshot({ path: path.join(SCREENSHOTS, "catalogue-as-graph-zh-light.png") });
+  await dialog.getByTestId("catalogue-graph-create").click();
+  await dialog.getByTestId("catalogue-graph-made").waitFor();
+  await page.locator("[data-testid=result-row][data-state=accepted]").nth(5).waitFor();
+  await dialog.getByTestId("catalogue-graph-open").click();
+  await page.waitForURL("**/knowledgeGraph/knowledgeTree/**");
+  catalogueGraphId = Number(new URL(page.url()).pathname.split("/")[3]);
+  const detail = await api(await sessionToken(), "GET", `/api/graphList/${catalogueGraphId}`);
+  assert.equal(detail.result.name, name);
+  const nodes = await tree(catalogueGraphId);
+  const root = [...nodes.values()].find((node) => node.parentId === null);
+  assert.equal(root.name, name);
+  assert.equal(nodes.size, 7);
+  assert.equal(nodes.get("第一章 线性表").parentId, root.id);
+  assert.equal(nodes.get("第二章 栈和队列").parentId, root.id);
+  assert.equal(nodes.get("1.2 单链表").parentId, nodes.get("第一章 线性表").id);
+  assert.equal(nodes.get("2.1 栈").parentId, nodes.get("第二章 栈和队列").id);
+  // The mined graph itself got none of it.
+  assert.ok(!(await tree()).has("第二章 栈和队列"));
+  // The task's results are taken: a second try is refused and makes no graph.
+  const again = await api(await sessionToken(), "POST", "/api/excavate/result/acceptAsGraph", { taskId, name: `${name}-2` });
+  assert.notEqual(again.code, 0);
+});
+
 test("belong: a point is moved to another catalogue node by name, one rejected, accepted ones sit under their node", async () => {
   await startAndReview("belong", "belong_edit");
   const linked = await resultRow("单链表");
@@ -153,7 +204,14 @@ test("belong: a point is moved to another catalogue node by name, one rejected, 
   await queue.getByTestId("edit-nodeName").fill("没有这个节点");
   await queue.getByTestId("edit-save").click();
   await page.getByText("没有名为“没有这个节点”的节点").waitFor();
-  await queue.getByRole("button", { name: "取消" }).click();
+  // The node picker: part of the name, then the node from the list.
+  await queue.getByTestId("edit-nodeName").fill("栈与");
+  await queue.getByTestId("node-option").filter({ hasText: "第二章 栈与队列" }).click();
+  assert.equal(await queue.getByTestId("edit-nodeName").inputValue(), "第二章 栈与队列");
+  await queue.getByTestId("edit-save").click();
+  await queue.and(page.locator("[data-state=edited]")).filter({ hasText: "→ 第二章 栈与队列" }).waitFor();
+  // At 1366 px no fixed control lies over a row's accept button.
+  for (const button of await page.getByTestId("result-accept").all()) await assertUncovered(button);
   await (await resultRow("第二章")).getByTestId("result-reject").click();
   await page.locator("[data-testid=result-row][data-state=rejected]").filter({ hasText: "第二章" }).waitFor();
   for (const term of ["单链表", "顺序表", "队列", "循环队列", "顺序存储结构"]) {
@@ -165,7 +223,7 @@ test("belong: a point is moved to another catalogue node by name, one rejected, 
   const nodes = await tree();
   assert.equal(nodes.get("单链表").parentId, nodes.get("1.2 单链表").id);
   assert.equal(nodes.get("顺序表").parentId, nodes.get("1.1 顺序表").id);
-  assert.equal(nodes.get("循环队列").parentId, nodes.get("2.2 队列").id);
+  assert.equal(nodes.get("循环队列").parentId, nodes.get("第二章 栈与队列").id);
   assert.equal(nodes.get("顺序存储结构").parentId, nodes.get("2.2 队列").id);
   assert.ok(!nodes.has("第二章"));
 });
@@ -183,11 +241,20 @@ test("definition: edit a sentence, reject one, accept: the node's definition is 
   // 栈 is no node of this graph: the accept is refused with the way out, and nothing is written.
   await (await resultRow("栈")).getByTestId("result-accept").click();
   await page.getByText("图谱中没有与术语同名的节点").waitFor();
+  // Its definition goes to a node picked by part of its name.
+  const stack = await resultRow("栈");
+  await stack.getByTestId("definition-node").fill("栈与");
+  await stack.getByTestId("node-option").filter({ hasText: "第二章 栈与队列" }).waitFor();
+  await page.screenshot({ path: path.join(SCREENSHOTS, "review-definition-picker-zh-light.png") });
+  await stack.getByTestId("node-option").filter({ hasText: "第二章 栈与队列" }).click();
+  await stack.getByTestId("result-accept").click();
+  await stack.and(page.locator("[data-state=accepted]")).waitFor();
   await (await resultRow("顺序表")).getByTestId("result-accept").click();
   await page.getByTestId("landed").waitFor();
   await page.screenshot({ path: path.join(SCREENSHOTS, "review-definition-zh-light.png") });
   const nodes = await tree();
   assert.equal(nodes.get("顺序表").define, "顺序表是用一组地址连续的存储单元依次存储数据元素的线性表。");
+  assert.equal(nodes.get("第二章 栈与队列").define, "栈是限定仅在表尾进行插入和删除操作的线性表。");
   assert.ok(!nodes.has("栈"));
 });
 
@@ -234,6 +301,20 @@ test("screenshots of each review in both languages and themes", async () => {
       await page.goto(`${BASE_URL}/excavate/${route}`);
       await page.getByTestId("result-passage").first().waitFor();
       await page.screenshot({ path: path.join(SCREENSHOTS, `review-${name}-${language}-${theme}.png`) });
+    }
+    // The changed parts: the new-graph dialog (its create button disabled until named) and the node picker.
+    await page.goto(`${BASE_URL}/excavate/catalogue_edit/${graphId}?task=${taskIds.catalogue}`);
+    await page.getByTestId("catalogue-as-graph").click();
+    await page.getByTestId("catalogue-graph-template").locator("option").nth(1).waitFor({ state: "attached" });
+    await page.screenshot({ path: path.join(SCREENSHOTS, `catalogue-as-graph-${language}-${theme}.png`) });
+    await page.keyboard.press("Escape");
+    await page.goto(`${BASE_URL}/excavate/definition_task/${taskIds.definition}`);
+    await page.getByTestId("result-passage").first().waitFor();
+    const picker = page.getByTestId("definition-node").first();
+    if (await picker.count()) {
+      await picker.fill("表");
+      await page.getByTestId("node-option").first().waitFor();
+      await page.screenshot({ path: path.join(SCREENSHOTS, `review-definition-picker-${language}-${theme}.png`) });
     }
   }
   await page.getByTestId("language-picker").last().selectOption("zh-CN");
