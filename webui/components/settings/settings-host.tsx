@@ -29,6 +29,8 @@ html[data-content=fixed] main > *{max-width:1200px;margin-left:auto;margin-right
 `;
 // The gear and back-to-top sit in a strip the page leaves free on its right, so they never cover a page's own buttons.
 const CHROME_GUTTER = "main{margin-right:2.5rem}";
+// In the header the gear takes the header's right end, and the header's own controls move left of it.
+const HEADER_GEAR_ROOM = "[data-testid=header]{padding-right:3rem}";
 
 /** The project-config drawer of SPEC §3, its button, back-to-top, and the settings applied to the page. */
 export function SettingsHost() {
@@ -88,7 +90,9 @@ export function SettingsHost() {
   const gutter = (display.showSettingButton && display.settingButtonPosition === "fixed") || display.useOpenBackTop;
   return (
     <>
-      <style>{gutter ? RULES + CHROME_GUTTER : RULES}</style>
+      <style>
+        {RULES + (gutter ? CHROME_GUTTER : "") + (display.showSettingButton && display.settingButtonPosition === "header" ? HEADER_GEAR_ROOM : "")}
+      </style>
       {display.showSettingButton && (
         <button
           type="button"
@@ -98,7 +102,7 @@ export function SettingsHost() {
           onClick={() => setOpen(true)}
           className={cn(
             "fixed z-30 flex items-center justify-center rounded-l-md bg-primary text-white shadow-lg",
-            display.settingButtonPosition === "header" ? "right-52 top-2 h-8 w-8 rounded-md" : "right-0 top-1/3 h-10 w-10",
+            display.settingButtonPosition === "header" ? "right-2 top-2 h-8 w-8 rounded-md" : "right-0 top-1/3 h-10 w-10",
           )}
         >
           <Settings size={18} />
