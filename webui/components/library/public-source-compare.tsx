@@ -1,6 +1,6 @@
 "use client";
 import Link from "next/link";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import useSWR from "swr";
 import { ImageTextCompare } from "@/components/excavate/image-text-compare";
@@ -31,7 +31,9 @@ type PublicCompare = CompareAnswer & { graphId: number };
 
 function PublicSourceCompare({ sourceId }: { sourceId: number }) {
   const t = useTranslations("library.publicCompare");
-  const { data, error } = useSWR(["public-compare", sourceId], () =>
+  // Keyed by language too: the server words its refusal in the language asked.
+  const locale = useLocale();
+  const { data, error } = useSWR(["public-compare", sourceId, locale], () =>
     api.get<PublicCompare>(`/api/preview/textSource/${sourceId}/compare`, { anonymous: true, silent: true }),
   );
   return (
@@ -72,7 +74,8 @@ function PublicPage({ page }: { page: ComparePage }) {
   const height = page.height ?? 1;
   return (
     <section className="grid grid-cols-1 gap-3 rounded-lg bg-card p-3 lg:grid-cols-2" data-testid="public-compare-page">
-      <div className="relative self-start overflow-hidden rounded border border-border bg-white">
+      {/* White under a scanned page; the note of a page without one takes the theme's ground. */}
+      <div className={cn("relative self-start overflow-hidden rounded border border-border", page.image ? "bg-white" : "bg-background")}>
         {page.image ? (
           <>
             {/* The preview service serves public page images without a token, so a plain <img> will do. */}

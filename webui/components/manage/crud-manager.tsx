@@ -155,7 +155,7 @@ export function CrudManager<T extends { id: number }>(props: CrudManagerProps<T>
                   {column.title}
                 </th>
               ))}
-              {hasActions && <th className="px-3 py-2 text-right font-medium">{t("actions")}</th>}
+              {hasActions && <th className="whitespace-nowrap px-3 py-2 text-right font-medium">{t("actions")}</th>}
             </tr>
           </thead>
           <tbody>
@@ -167,8 +167,9 @@ export function CrudManager<T extends { id: number }>(props: CrudManagerProps<T>
                   </td>
                 ))}
                 {hasActions && (
-                  <td className="whitespace-nowrap px-3 py-1.5 text-right">
-                    <div className="inline-flex justify-end gap-1">
+                  <td className="px-3 py-1.5 text-right">
+                    {/* The actions wrap onto a second line rather than run past the table's right edge. */}
+                    <div className="flex flex-wrap justify-end gap-1 [&>*]:whitespace-nowrap">
                       {props.rowActions?.(row, reload)}
                       {props.fields && props.update && (props.canEdit?.(row) ?? true) && (
                         <Button size="sm" variant="ghost" onClick={() => openForm(row)} data-testid="row-edit">

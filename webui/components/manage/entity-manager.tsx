@@ -74,7 +74,16 @@ export function EntityManager() {
             </span>
           ),
         },
-        { key: "name", title: t("name"), render: (row) => <span style={{ color: row.nameStyle?.fill, fontWeight: row.nameStyle?.fontWeight }}>{row.name}</span> },
+        {
+          key: "name",
+          title: t("name"),
+          // The name's style is drawn on light nodes; a light chip keeps its dark fills legible in dark mode.
+          render: (row) => (
+            <span className={row.nameStyle?.fill ? "dark:rounded dark:bg-white dark:px-1.5" : undefined} style={{ color: row.nameStyle?.fill, fontWeight: row.nameStyle?.fontWeight }}>
+              {row.name}
+            </span>
+          ),
+        },
         { key: "nameEn", title: t("nameEn") },
         { key: "attributes", title: t("attributeCount"), render: (row) => row.attributes.length },
         { key: "builtin", title: tm("builtin"), render: (row) => <StateBadge on={row.builtin} yes={tm("yes")} no={tm("no")} /> },

@@ -13,7 +13,8 @@ export function SmsLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [tel, setTel] = useState("");
   const [code, setCode] = useState("");
   const [wait, setWait] = useState(0);
-  const [error, setError] = useState<string | null>(null);
+  // A check of ours is kept by name so it follows a language switch; the server's answer is kept as said.
+  const [error, setError] = useState<"telInvalid" | "codeInvalid" | { text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (wait <= 0) return;
@@ -22,27 +23,27 @@ export function SmsLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   }, [wait]);
 
   async function send() {
-    if (!isTel(tel)) return setError(t("telInvalid"));
+    if (!isTel(tel)) return setError("telInvalid");
     setError(null);
     try {
       const answer = await sendSmsCode(tel);
       setWait(answer.resendAfter || SMS_RESEND_SECONDS);
     } catch (cause) {
-      if (cause instanceof ApiError) setError(cause.message);
+      if (cause instanceof ApiError) setError({ text: cause.message });
     }
   }
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    if (!isTel(tel)) return setError(t("telInvalid"));
-    if (!isSmsCode(code)) return setError(t("codeInvalid"));
+    if (!isTel(tel)) return setError("telInvalid");
+    if (!isSmsCode(code)) return setError("codeInvalid");
     setBusy(true);
     setError(null);
     try {
       await smsLogin(tel, code);
       onSignedIn();
     } catch (cause) {
-      if (cause instanceof ApiError) setError(cause.message);
+      if (cause instanceof ApiError) setError({ text: cause.message });
     } finally {
       setBusy(false);
     }
@@ -65,7 +66,7 @@ export function SmsLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       </div>
       {error && (
         <p role="alert" className="mb-4 text-sm text-danger" data-testid="sms-error">
-          {error}
+          {error === "telInvalid" ? t("telInvalid") : error === "codeInvalid" ? t("codeInvalid") : error.text}
         </p>
       )}
       <Button type="submit" size="lg" className="w-full" disabled={busy} data-testid="sms-submit">

@@ -14,7 +14,7 @@ export function DialogContent({ className, children, ...props }: React.Component
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/45" />
       <DialogPrimitive.Content
         className={cn(
-          "fixed left-1/2 top-[15vh] z-50 w-[min(560px,92vw)] -translate-x-1/2 rounded-lg bg-card p-4 text-foreground shadow-xl outline-none",
+          "fixed left-1/2 top-[15vh] z-50 w-[min(560px,92vw)] -translate-x-1/2 rounded-lg bg-card p-4 text-foreground shadow-xl outline-none dark:border dark:border-border",
           className,
         )}
         {...props}
