@@ -110,10 +110,12 @@ const TreeRow = memo(function TreeRow({ node, depth, open, selected, checked, re
   const [dropPlace, setDropPlace] = useState<DropPlace | null>(null);
   const isRoot = node.parentId === null;
   const canEdit = editable && node.isControl;
+  // A big tree's first stage stops two levels down; nodes at the cut have children still to come.
+  const hasChildren = node.childs.length > 0 || !!node.hasChilds;
   return (
     <div
       role="treeitem"
-      aria-expanded={node.childs.length ? open : undefined}
+      aria-expanded={hasChildren ? open : undefined}
       aria-selected={selected}
       aria-level={depth + 1}
       className={cn(
@@ -160,7 +162,7 @@ const TreeRow = memo(function TreeRow({ node, depth, open, selected, checked, re
         />
       )}
       <button
-        className={cn("flex h-5 w-5 shrink-0 items-center justify-center rounded text-muted hover:text-primary", !node.childs.length && "invisible")}
+        className={cn("flex h-5 w-5 shrink-0 items-center justify-center rounded text-muted hover:text-primary", !hasChildren && "invisible")}
         aria-label={open ? t("collapse") : t("expand")}
         onClick={(e) => {
           e.stopPropagation();
