@@ -1,10 +1,11 @@
 // Figures for issue 9 (not a test): first-load JavaScript of every route, and time to interactive
-// of /home and /excavate/knowledge_point in headless Chromium (median of 3 cold loads).
-// Run against a built platform: ZHITU_URL=http://127.0.0.1:PORT node e2e/issue9-figures.mjs
+// of /home and /excavate/knowledge_point in headless Chromium (median of 3 cold loads), against the
+// not-found page in the same run (the framework and shell alone) as the baseline.
+// `nox -s bench -- web_figures`, or against a built platform: ZHITU_URL=http://127.0.0.1:PORT node bench/web-figures.mjs
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { BASE_URL, launch, signIn } from "./browser.mjs";
+import { BASE_URL, launch, signIn } from "../e2e/browser.mjs";
 
 const APP = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "app");
 
@@ -72,10 +73,14 @@ console.log("first-load JS by route (decoded kB, on the wire kB), largest first:
 for (const s of sizes) console.log(`  ${s.route.padEnd(48)} ${String(s.kB).padStart(5)} kB  ${String(s.wireKB).padStart(5)} kB wire`);
 const home = [];
 const mining = [];
+const bare = [];
 for (let i = 0; i < 3; i += 1) {
   home.push(await tti(page, `${BASE_URL}/home`, "[data-testid=home]"));
   mining.push(await tti(page, `${BASE_URL}/excavate/knowledge_point`, "[data-testid=mining-start]"));
+  bare.push(await tti(page, `${BASE_URL}/no-such-page`, "[data-testid=not-found]"));
 }
-console.log(`time to interactive /home: ${median(home)} ms (runs ${home.join(", ")})`);
-console.log(`time to interactive /excavate/knowledge_point: ${median(mining)} ms (runs ${mining.join(", ")})`);
+const baseline = median(bare);
+console.log(`time to interactive of the not-found page (baseline): ${baseline} ms (runs ${bare.join(", ")})`);
+console.log(`time to interactive /home: ${median(home)} ms (runs ${home.join(", ")}), ratio ${(median(home) / baseline).toFixed(2)}x`);
+console.log(`time to interactive /excavate/knowledge_point: ${median(mining)} ms (runs ${mining.join(", ")}), ratio ${(median(mining) / baseline).toFixed(2)}x`);
 await context.close();
