@@ -11,6 +11,7 @@ import { formatTime } from "@/lib/manage/format";
 /** /textSourceBank/index (admin, super): every text material, with its text beside its pages. */
 export function SourceBank() {
   const t = useTranslations("manage.sources");
+  const tSources = useTranslations("excavate.sources");
   return (
     <CrudManager<TextSourceRow>
       resource="source-bank"
@@ -23,7 +24,7 @@ export function SourceBank() {
         { key: "size", title: t("size"), render: (row) => `${Math.max(1, Math.round(row.size / 1024))} KB` },
         { key: "pageCount", title: t("pages") },
         { key: "charCount", title: t("chars") },
-        { key: "state", title: t("state") },
+        { key: "state", title: t("state"), render: (row) => tSources(`states.${row.state}`) },
         { key: "graphId", title: t("graph") },
         { key: "createTime", title: t("createTime"), render: (row) => formatTime(row.createTime) },
       ]}
