@@ -1,5 +1,6 @@
 "use client";
-import { Link2 } from "lucide-react";
+import { FileSearch, Link2 } from "lucide-react";
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -79,5 +80,21 @@ export function SourceGraphBinding({ row, onDone }: { row: TextSourceRow; onDone
         </div>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The row actions every list of text materials offers: rebinding, and the image-text compare screen. */
+export function SourceRowActions({ row, onDone }: { row: TextSourceRow; onDone: () => void }) {
+  const t = useTranslations("excavate.sources");
+  return (
+    <>
+      <SourceGraphBinding row={row} onDone={onDone} />
+      <Button size="sm" variant="ghost" asChild>
+        <Link href={`/image_text_compare/${row.id}`} target="_blank">
+          <FileSearch size={13} />
+          {t("compare")}
+        </Link>
+      </Button>
+    </>
   );
 }

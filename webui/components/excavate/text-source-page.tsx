@@ -1,10 +1,9 @@
 "use client";
-import { FileSearch, Upload } from "lucide-react";
-import Link from "next/link";
+import { Upload } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { GraphSelect } from "@/components/excavate/graph-select";
-import { BoundGraphName, SourceGraphBinding } from "@/components/excavate/source-graph-binding";
+import { BoundGraphName, SourceRowActions } from "@/components/excavate/source-graph-binding";
 import { CrudManager } from "@/components/manage/crud-manager";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api/client";
@@ -78,17 +77,7 @@ export function TextSourcePage({ graphId }: { graphId: number | null }) {
         )}
         remove={(row) => sourceApi.remove(row.id)}
         describe={(row) => row.name}
-        rowActions={(row, reload) => (
-          <>
-            <SourceGraphBinding row={row} onDone={reload} />
-            <Button size="sm" variant="ghost" asChild>
-              <Link href={`/image_text_compare/${row.id}`} target="_blank">
-                <FileSearch size={13} />
-                {t("compare")}
-              </Link>
-            </Button>
-          </>
-        )}
+        rowActions={(row, reload) => <SourceRowActions row={row} onDone={reload} />}
       />
     </div>
   );

@@ -1,10 +1,7 @@
 "use client";
-import { FileSearch } from "lucide-react";
-import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { SourceGraphBinding } from "@/components/excavate/source-graph-binding";
+import { SourceRowActions } from "@/components/excavate/source-graph-binding";
 import { CrudManager } from "@/components/manage/crud-manager";
-import { Button } from "@/components/ui/button";
 import { sourceApi, type TextSourceRow } from "@/lib/api/excavate";
 import { formatTime } from "@/lib/manage/format";
 
@@ -30,17 +27,7 @@ export function SourceBank() {
       ]}
       remove={(row) => sourceApi.remove(row.id)}
       describe={(row) => row.name}
-      rowActions={(row, reload) => (
-        <>
-          <SourceGraphBinding row={row} onDone={reload} />
-          <Button size="sm" variant="ghost" asChild>
-            <Link href={`/image_text_compare/${row.id}`} target="_blank">
-              <FileSearch size={13} />
-              {t("compare")}
-            </Link>
-          </Button>
-        </>
-      )}
+      rowActions={(row, reload) => <SourceRowActions row={row} onDone={reload} />}
     />
   );
 }
