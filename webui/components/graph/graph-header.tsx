@@ -13,7 +13,8 @@ export function viewPath(view: GraphView, graphId: number): string {
   return `/knowledgeGraph/knowledgeTree/${graphId}`;
 }
 
-export function GraphHeader({ graph, view, children }: { graph: GraphDetail | undefined; view: GraphView; children?: React.ReactNode }) {
+/** `graphId` is the route's: the view links work before the graph's details have loaded. */
+export function GraphHeader({ graphId, graph, view, children }: { graphId: number; graph: GraphDetail | undefined; view: GraphView; children?: React.ReactNode }) {
   const t = useTranslations("graph");
   return (
     <div className="flex flex-wrap items-center gap-2 border-b border-border bg-card px-3 py-2">
@@ -33,7 +34,7 @@ export function GraphHeader({ graph, view, children }: { graph: GraphDetail | un
         {(["mindmap", "relation", "points"] as const).map((mode) => (
           <Link
             key={mode}
-            href={viewPath(mode, graph?.id ?? 0)}
+            href={viewPath(mode, graphId)}
             className={cn("rounded px-2.5 py-1", mode === view ? "bg-primary text-white" : "hover:text-primary")}
             aria-current={mode === view ? "page" : undefined}
             data-testid={`view-${mode}`}

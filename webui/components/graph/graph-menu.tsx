@@ -11,6 +11,8 @@ import {
   Plus,
   ScanSearch,
   Library,
+  Link2,
+  MoveRight,
   Shapes,
   Trash2,
   Undo2,
@@ -31,6 +33,8 @@ export type GraphMenuAction =
   | "addChild"
   | "renameNode"
   | "deleteNode"
+  | "moveNode"
+  | "bindPoint"
   | "sortChildren"
   | "changeType"
   | "renameGraph"
@@ -92,6 +96,10 @@ export function GraphMenu({
               <Trash2 size={14} />
               {t("deleteNode")}
             </DropdownMenuItem>
+            <DropdownMenuItem disabled={!hasSelection || selectionIsRoot} onSelect={() => onAction("moveNode")} data-testid="move-menu">
+              <MoveRight size={14} />
+              {t("moveNode")}
+            </DropdownMenuItem>
             <DropdownMenuItem disabled={!hasSelection || !selectionHasChildren} onSelect={() => onAction("sortChildren")} data-testid="sort-menu">
               <ArrowDownUp size={14} />
               {t("sortChildren")}
@@ -99,6 +107,10 @@ export function GraphMenu({
             <DropdownMenuItem disabled={!hasSelection || selectionIsRoot} onSelect={() => onAction("changeType")} data-testid="type-menu">
               <Shapes size={14} />
               {t("changeType")}
+            </DropdownMenuItem>
+            <DropdownMenuItem disabled={!hasSelection} onSelect={() => onAction("bindPoint")} data-testid="bind-menu">
+              <Link2 size={14} />
+              {t("bindPoint")}
             </DropdownMenuItem>
             <DropdownMenuSeparator />
             <DropdownMenuItem onSelect={() => onAction("renameGraph")}>

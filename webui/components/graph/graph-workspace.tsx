@@ -1,6 +1,7 @@
 "use client";
 import { PanelLeftClose, PanelLeftOpen } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
@@ -18,6 +19,7 @@ import { GraphMenu, type GraphMenuAction } from "./graph-menu";
 import { KnowledgeTree, type Adding } from "./knowledge-tree";
 import { MergeDialog } from "./merge-dialog";
 import { MindMap } from "./mind-map";
+import { MoveNodeDialog } from "./move-node-dialog";
 import { NameDialog } from "./name-dialog";
 import { NodeDrawer } from "./node-drawer";
 import { NodeTypeDialog } from "./node-type-dialog";
@@ -29,11 +31,12 @@ import { VersionsDialog } from "./versions-dialog";
 const DRAWER_MIN_WIDTH = 320;
 
 type Renaming = { id: number; where: "tree" | "map" };
-type Dialog = "versions" | "tasks" | "import" | "renameGraph" | "copyGraph" | "sortChildren" | "changeType" | null;
+type Dialog = "versions" | "tasks" | "import" | "renameGraph" | "copyGraph" | "sortChildren" | "changeType" | "moveNode" | null;
 
 /** The knowledge tree screen (SPEC §2 knowledgeTree/{graphId}/{nodeId?}): tree, mind map, drawer, graph menu. */
 export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
   const t = useTranslations("graph");
+  const router = useRouter();
   const editor = useGraphEditor(graphId);
   const { root, complete, index, editable, actions, template, detail } = editor;
   const looks = useMemo(() => entityLooks(template.data), [template.data]);
@@ -188,6 +191,11 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
         if (await run(() => graphApi.libraryWithdraw(graphId))) toast("success", { key: "saved" });
         refresh();
         break;
+      case "bindPoint":
+        // SPEC §2 /graph_bind_relation/{graphId}/{nodeId}: the node's bindings to ability or knowledge points of other graphs.
+        if (selectedId !== null) router.push(`/graph_bind_relation/${graphId}/${selectedId}`);
+        break;
+      case "moveNode":
       case "sortChildren":
       case "changeType":
       case "import":
@@ -210,7 +218,7 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
 
   return (
     <div className="-m-4 flex h-[calc(100%+2rem)] flex-col" data-testid="graph-workspace" data-tree={complete ? "complete" : "partial"}>
-      <GraphHeader graph={detail.data} view="mindmap">
+      <GraphHeader graphId={graphId} graph={detail.data} view="mindmap">
         <Button size="sm" variant="ghost" onClick={() => setTreeOpen(!treeOpen)} aria-label={treeOpen ? t("hideTree") : t("showTree")} title={treeOpen ? t("hideTree") : t("showTree")}>
           {treeOpen ? <PanelLeftClose size={15} /> : <PanelLeftOpen size={15} />}
         </Button>
@@ -362,6 +370,18 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
         )}
       </div>
       <VersionsDialog graphId={graphId} editable={editable} open={dialog === "versions"} onOpenChange={(open) => setDialog(open ? "versions" : null)} onRestored={refresh} />
+      <MoveNodeDialog
+        nodeId={selectedId}
+        index={index}
+        open={dialog === "moveNode"}
+        onOpenChange={(open) => setDialog(open ? "moveNode" : null)}
+        onMove={async (targetId) => {
+          if (selectedId === null) return;
+          const moved = await actions.drop(selectedId, targetId, "inside");
+          if (moved) toast("success", { key: "saved" });
+          else toast("warning", { key: "cannotMove" });
+        }}
+      />
       <SortChildrenDialog graphId={graphId} nodeId={selectedId} open={dialog === "sortChildren"} onOpenChange={(open) => setDialog(open ? "sortChildren" : null)} onSaved={refresh} />
       <NodeTypeDialog
         graphId={graphId}

@@ -23,7 +23,7 @@ export function PointListView({ graphId }: { graphId: number }) {
   const pages = pageCount(data?.total ?? 0, query.pageSize);
   return (
     <div className="-m-4 flex h-[calc(100%+2rem)] flex-col">
-      <GraphHeader graph={graph} view="points" />
+      <GraphHeader graphId={graphId} graph={graph} view="points" />
       <section className="m-4 rounded-lg bg-card p-4" data-testid="point-list">
         <form
           className="mb-3 flex flex-wrap gap-2"

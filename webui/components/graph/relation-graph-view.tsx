@@ -136,7 +136,7 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
 
   return (
     <div className="-m-4 flex h-[calc(100%+2rem)] flex-col" data-testid="relation-graph">
-      <GraphHeader graph={editor.detail.data} view="relation" />
+      <GraphHeader graphId={graphId} graph={editor.detail.data} view="relation" />
       <div className="relative min-h-0 flex-1 bg-background">
         <ReactFlow
           nodes={nodes}
