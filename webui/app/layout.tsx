@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import { FeedbackHost } from "@/components/feedback-host";
+import { ErrorRecorder } from "@/components/site/error-recorder";
 import { DARK_MODE_BOOT_SCRIPT } from "@/lib/preferences";
 import "./globals.css";
 
@@ -21,6 +22,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <NextIntlClientProvider>
           {children}
           <FeedbackHost />
+          <ErrorRecorder />
         </NextIntlClientProvider>
       </body>
     </html>

@@ -53,7 +53,7 @@ function LoginForm() {
     <div className="w-[360px] rounded-lg bg-card p-8 shadow-lg">
       <h1 className="text-xl font-semibold">{t("title")}</h1>
       <p className="mb-4 mt-1 text-sm text-muted">{t("subtitle")}</p>
-      {timedOut && <p className="mb-4 rounded bg-amber-100 px-3 py-2 text-sm text-amber-900">{t("sessionTimeout")}</p>}
+      {timedOut && <p className="mb-4 rounded bg-amber-100 px-3 py-2 text-sm text-amber-900" data-testid="session-timeout">{t("sessionTimeout")}</p>}
       {/* Issue 9: account or SMS-code sign-in. */}
       <div className="mb-4 flex gap-4 border-b border-border text-sm" role="tablist">
         {(["account", "sms"] as const).map((option) => (

@@ -151,7 +151,7 @@ export function SettingsHost() {
               {toggle("showSettingButton", t("settingButton"))}
               <label className="flex items-center justify-between py-1.5 text-sm">
                 {t("settingButtonPosition")}
-                <Select value={display.settingButtonPosition} onChange={(e) => setDisplay({ settingButtonPosition: e.target.value as DisplaySettings["settingButtonPosition"] })}>
+                <Select value={display.settingButtonPosition} onChange={(e) => setDisplay({ settingButtonPosition: e.target.value as DisplaySettings["settingButtonPosition"] })} data-testid="setting-settingButtonPosition">
                   <option value="fixed">{t("positionFixed")}</option>
                   <option value="header">{t("positionHeader")}</option>
                 </Select>

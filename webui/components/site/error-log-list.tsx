@@ -4,12 +4,10 @@ import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { SitePage } from "@/components/site/site-header";
 import { Button } from "@/components/ui/button";
-import { readErrorLog, type ErrorLogEntry } from "@/lib/error-log";
+import { clearErrorLog, readErrorLog, type ErrorLogEntry } from "@/lib/error-log";
 import { formatTime } from "@/lib/manage/format";
 
-const KEY = "zhitu.errorLog";
-
-/** /error-log/list: the request errors this browser recorded (SPEC §8). */
+/** /error-log/list: the request and script errors this browser recorded (SPEC §8). */
 export function ErrorLogList() {
   const t = useTranslations("site.errorLog");
   const [entries, setEntries] = useState<ErrorLogEntry[]>([]);
@@ -21,7 +19,7 @@ export function ErrorLogList() {
         <Button
           variant="outline"
           onClick={() => {
-            window.localStorage.removeItem(KEY);
+            clearErrorLog();
             setEntries([]);
           }}
         >

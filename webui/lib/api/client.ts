@@ -24,6 +24,7 @@ export interface Envelope<T> {
 export class ApiError extends Error {
   constructor(message: string, readonly status: number | null, readonly code: number | null, readonly reason?: string) {
     super(message);
+    this.name = "ApiError";
   }
 }
 
