@@ -52,10 +52,11 @@ export function NodeDrawer({ graphId, nodeId, template, looks, index, editable, 
   const look = node ? lookOf(looks, node.type) : null;
   const visibleTab = (tab === "tags" && !showTags) || (tab === "attributes" && definitions.length === 0) ? "description" : tab;
   return (
-    // Above the shell's floating settings button (z-30), below dialogs (z-40 and up).
+    // Above the shell's floating settings button (z-30), below dialogs (z-40 and up). Fixed to the
+    // window under the 48 px header, so 90vw is 90vw of the window (SPEC §9), sidebar or not.
     <aside
-      className={cn("absolute inset-y-0 right-0 z-[35] flex flex-col border-l border-border bg-card shadow-xl transition-[width] duration-200")}
-      style={{ width: wide ? "90vw" : "30vw", minWidth: 320, maxWidth: "100%" }}
+      className={cn("fixed bottom-0 right-0 top-12 z-[35] flex flex-col border-l border-border bg-card shadow-xl transition-[width] duration-200")}
+      style={{ width: wide ? "90vw" : "30vw", minWidth: 320, maxWidth: "100vw" }}
       data-testid="node-drawer"
       aria-label={t("title")}
     >
