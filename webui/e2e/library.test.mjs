@@ -80,7 +80,8 @@ test("the admin applies for it from the library: the form checks every field", a
 
 test("the preview's 申请图谱 now opens the admin's application list", async () => {
   await page.goto(`${BASE_URL}/common_graph/${graph.id}`);
-  assert.equal(await page.getByTestId("preview-title").textContent(), graph.name);
+  // The title reads … until the graph has loaded.
+  await page.getByTestId("preview-title").filter({ hasText: graph.name }).waitFor();
   await page.getByTestId("preview-apply").click();
   await page.getByTestId("records-dialog").getByTestId("record-row").filter({ hasText: copyName }).waitFor();
   assert.match(await page.getByTestId("records-dialog").getByTestId("record-state").first().textContent(), /申请中/);
@@ -94,8 +95,29 @@ test("the teacher approves the application and the admin's project gets its copy
   await page.getByTestId("to-approve").click();
   const records = page.getByTestId("records-dialog");
   const record = records.getByTestId("record-row").filter({ hasText: copyName });
+  await record.waitFor();
+  // The approver's view offers no apply button (SPEC §6: only in the personal view).
+  assert.equal(await records.getByTestId("records-apply").count(), 0);
+  // The search bar: state pass hides the waiting application; graph name and state apply bring it back.
+  const [stateFilter] = await records.locator("form select").all();
+  await stateFilter.selectOption("2");
+  await records.locator("form button[type=submit]").click();
+  await record.waitFor({ state: "detached" });
+  await records.locator("form input").first().fill(copyName);
+  await stateFilter.selectOption("0");
+  await records.locator("form button[type=submit]").click();
+  await record.waitFor();
+  assert.equal(await records.getByTestId("record-row").count(), 1);
+  // All states again, so the record stays listed once approved.
+  await stateFilter.selectOption("-1");
+  await records.locator("form button[type=submit]").click();
   await record.getByTestId("record-approve").click();
   const approval = page.getByTestId("approval-dialog");
+  // SPEC §9: the opinion area is 3 to 5 rows.
+  const opinionRows = () => approval.getByTestId("approval-opinion").evaluate((area) => area.rows);
+  assert.equal(await opinionRows(), 3);
+  await approval.getByTestId("approval-opinion").fill("1\n2\n3\n4\n5\n6\n7");
+  assert.equal(await opinionRows(), 5);
   await approval.getByTestId("approval-submit").click();
   await approval.getByText("请选择审批状态").waitFor();
   await approval.getByTestId("approval-pass").check();
