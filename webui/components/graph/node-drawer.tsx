@@ -1,7 +1,7 @@
 "use client";
 import { Maximize2, Minimize2, X } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useNode } from "@/hooks/use-graph";
@@ -38,6 +38,17 @@ export interface NodeDrawerProps {
 export function NodeDrawer({ graphId, nodeId, template, looks, index, editable, onClose, onFocusNode, onChanged }: NodeDrawerProps) {
   const t = useTranslations("drawer");
   const [wide, setWide] = useState(false);
+  const aside = useRef<HTMLElement>(null);
+  /** The app header's height until the area the drawer opens in has been measured. */
+  const [top, setTop] = useState(48);
+  useLayoutEffect(() => {
+    const area = aside.current?.parentElement;
+    if (!area) return;
+    const measure = () => setTop(Math.max(0, area.getBoundingClientRect().top));
+    measure();
+    window.addEventListener("resize", measure);
+    return () => window.removeEventListener("resize", measure);
+  }, []);
   const [tab, setTab] = useState("description");
   const { data: node, mutate } = useNode(graphId, nodeId);
   const entity = template?.entitys.find((candidate) => candidate.code === node?.type);
@@ -53,10 +64,12 @@ export function NodeDrawer({ graphId, nodeId, template, looks, index, editable, 
   const visibleTab = (tab === "tags" && !showTags) || (tab === "attributes" && definitions.length === 0) ? "description" : tab;
   return (
     // Above the shell's floating settings button (z-30), below dialogs (z-40 and up). Fixed to the
-    // window under the 48 px header, so 90vw is 90vw of the window (SPEC §9), sidebar or not.
+    // window, so 90vw is 90vw of the window (SPEC §9), sidebar or not; its top is the top of the
+    // area it opens in, which keeps the graph header and its menu usable.
     <aside
-      className={cn("fixed bottom-0 right-0 top-12 z-[35] flex flex-col border-l border-border bg-card shadow-xl transition-[width] duration-200")}
-      style={{ width: wide ? "90vw" : "30vw", minWidth: 320, maxWidth: "100vw" }}
+      ref={aside}
+      className={cn("fixed bottom-0 right-0 z-[35] flex flex-col border-l border-border bg-card shadow-xl transition-[width] duration-200")}
+      style={{ top, width: wide ? "90vw" : "30vw", minWidth: 320, maxWidth: "100vw" }}
       data-testid="node-drawer"
       aria-label={t("title")}
     >
