@@ -268,6 +268,22 @@ test("settings drawer: every option applies at once and survives a reload", asyn
   await page.waitForTimeout(300);
   assert.equal(await page.getByTestId("back-top").count(), 0);
 
+  // With the gear hidden the header still opens the drawer; breadcrumb icons and the footer apply and persist.
+  await page.getByTestId("header-settings").click();
+  await drawer.getByTestId("setting-showBreadCrumb").check();
+  await drawer.getByTestId("setting-showBreadCrumbIcon").check();
+  await drawer.getByTestId("setting-showFooter").check();
+  await page.keyboard.press("Escape");
+  await page.mouse.click(10, 400);
+  for (const round of ["applied", "reloaded"]) {
+    if (round === "reloaded") {
+      await page.reload();
+      await page.getByTestId("manage-row").first().waitFor();
+    }
+    assert.ok((await page.getByTestId("breadcrumb").getByTestId("breadcrumb-icon").count()) > 0, round);
+    assert.match(await page.getByTestId("footer").textContent(), /知图/, round);
+  }
+
   // Everything back to the defaults for the other tests.
   await page.evaluate(() => {
     window.localStorage.removeItem("zhitu.projectConfig.display");

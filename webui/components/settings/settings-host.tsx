@@ -12,6 +12,7 @@ import {
   HEADER_COLOURS,
   htmlAttributes,
   MENU_COLOURS,
+  OPEN_SETTINGS_EVENT,
   resetDisplay,
   setDisplay,
   THEME_COLOURS,
@@ -40,6 +41,12 @@ export function SettingsHost() {
   const [open, setOpen] = useState(false);
   const [scrolled, setScrolled] = useState(false);
   const router = useRouter();
+
+  useEffect(() => {
+    const show = () => setOpen(true);
+    window.addEventListener(OPEN_SETTINGS_EVENT, show);
+    return () => window.removeEventListener(OPEN_SETTINGS_EVENT, show);
+  }, []);
 
   // A locked screen stays locked whatever address is typed.
   useEffect(() => {
@@ -144,6 +151,8 @@ export function SettingsHost() {
                 </Select>
               </label>
               {toggle("showBreadCrumb", t("breadcrumb"))}
+              {toggle("showBreadCrumbIcon", t("breadcrumbIcon"))}
+              {toggle("showFooter", t("footer"))}
               {toggle("grayMode", t("grayMode"))}
               {toggle("colorWeak", t("colorWeak"))}
               {toggle("openKeepAlive", t("keepAlive"))}

@@ -1,5 +1,5 @@
 "use client";
-import { LogOut, Menu as MenuIcon, PanelLeftClose, PanelLeftOpen, Search } from "lucide-react";
+import { LogOut, Menu as MenuIcon, PanelLeftClose, PanelLeftOpen, Search, Settings } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { KeepAlive } from "@/components/shell/keep-alive";
 import { LanguagePicker } from "@/components/shell/language-picker";
 import { MenuSearchDialog } from "@/components/shell/menu-search-dialog";
-import { Sidebar } from "@/components/shell/sidebar";
+import { MENU_ICONS, Sidebar } from "@/components/shell/sidebar";
 import { ThemeToggle } from "@/components/shell/theme-toggle";
 import { useIsMobile } from "@/hooks/use-media";
 import { usePreferences } from "@/hooks/use-preferences";
@@ -19,6 +19,7 @@ import { setPreferences } from "@/lib/preferences";
 import { roleName } from "@/lib/roles";
 import { canOpen, matchRoute, menuFor } from "@/lib/routes";
 import { storeRedirect } from "@/lib/session";
+import { openSettings } from "@/lib/settings/display";
 import { useDisplay } from "@/lib/settings/use-display";
 import { cn } from "@/lib/utils";
 
@@ -27,6 +28,8 @@ import { cn } from "@/lib/utils";
 export function AppShell({ children, overlay }: { children: React.ReactNode; overlay?: React.ReactNode }) {
   const tMenu = useTranslations("menu");
   const t = useTranslations("shell");
+  const tApp = useTranslations("app");
+  const tSettings = useTranslations("settings");
   const router = useRouter();
   const pathname = usePathname();
   const session = useSession();
@@ -34,7 +37,7 @@ export function AppShell({ children, overlay }: { children: React.ReactNode; ove
   const isMobile = useIsMobile();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
-  const { openKeepAlive } = useDisplay();
+  const { openKeepAlive, showBreadCrumbIcon, showFooter, showSettingButton } = useDisplay();
   const mainRef = useRef<HTMLElement>(null);
   const role = roleName(session?.profile.Role);
   const allowed = session ? canOpen(pathname, role) : false;
@@ -75,7 +78,7 @@ export function AppShell({ children, overlay }: { children: React.ReactNode; ove
   const menu = useMemo(() => menuFor(role, (key) => tMenu(key)), [role, tMenu]);
   const entries = useMemo(() => flattenMenu(menu), [menu]);
   const colors = shellColors(preferences.headerBg, preferences.menuBg, preferences.darkMode);
-  const crumbs = (matchRoute(pathname) ?? []).map((route) => tMenu(route.meta.title));
+  const crumbs = (matchRoute(pathname) ?? []).map((route) => ({ title: tMenu(route.meta.title), Icon: route.meta.icon ? MENU_ICONS[route.meta.icon] : undefined }));
 
   if (!session || !allowed) return null;
 
@@ -120,10 +123,11 @@ export function AppShell({ children, overlay }: { children: React.ReactNode; ove
             </Button>
           )}
           <nav aria-label={t("breadcrumb")} className="flex min-w-0 items-center gap-1 text-sm" data-testid="breadcrumb">
-            {crumbs.map((crumb, index) => (
-              <span key={index} className={cn(index === crumbs.length - 1 ? "font-medium" : "opacity-60")}>
+            {crumbs.map(({ title, Icon }, index) => (
+              <span key={index} className={cn("inline-flex items-center gap-1", index === crumbs.length - 1 ? "font-medium" : "opacity-60")}>
                 {index > 0 && <span className="mx-1 opacity-40">/</span>}
-                {crumb}
+                {showBreadCrumbIcon && Icon && <Icon size={14} data-testid="breadcrumb-icon" />}
+                {title}
               </span>
             ))}
           </nav>
@@ -131,6 +135,12 @@ export function AppShell({ children, overlay }: { children: React.ReactNode; ove
             <Button variant="ghost" size="icon" aria-label={t("search")} title={t("search")} data-testid="open-search" onClick={() => setSearchOpen(true)}>
               <Search size={16} />
             </Button>
+            {/* With the gear hidden (SPEC §3 showSettingButton) the drawer stays reachable from here. */}
+            {!showSettingButton && (
+              <Button variant="ghost" size="icon" aria-label={tSettings("open")} title={tSettings("open")} data-testid="header-settings" onClick={openSettings}>
+                <Settings size={16} />
+              </Button>
+            )}
             <ThemeToggle />
             <LanguagePicker className="text-foreground" />
             <span className="mx-2 hidden text-sm sm:inline" data-testid="user-name">
@@ -156,6 +166,11 @@ export function AppShell({ children, overlay }: { children: React.ReactNode; ove
             {children}
           </KeepAlive>
         </main>
+        {showFooter && (
+          <footer className="shrink-0 border-t border-border px-4 py-2 text-center text-xs text-muted" data-testid="footer">
+            © {new Date().getFullYear()} {tApp("name")} · {tApp("tagline")}
+          </footer>
+        )}
       </div>
       {overlay}
       <MenuSearchDialog open={searchOpen} onOpenChange={setSearchOpen} entries={entries} onNavigate={(path) => router.push(path)} />

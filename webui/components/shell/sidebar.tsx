@@ -7,7 +7,7 @@ import type { Theme } from "@/lib/colors";
 import type { MenuItem } from "@/lib/routes";
 import { cn } from "@/lib/utils";
 
-const ICONS: Record<string, LucideIcon> = { network: Network, list: List };
+export const MENU_ICONS: Record<string, LucideIcon> = { network: Network, list: List };
 
 interface Props {
   items: MenuItem[];
@@ -41,7 +41,7 @@ export function Sidebar({ items, collapsed, background, theme, onNavigate }: Pro
 }
 
 function MenuEntry({ item, collapsed, pathname, onNavigate, depth }: { item: MenuItem; collapsed: boolean; pathname: string; onNavigate?: () => void; depth: number }) {
-  const Icon = item.icon ? ICONS[item.icon] : undefined;
+  const Icon = item.icon ? MENU_ICONS[item.icon] : undefined;
   const active = pathname === item.path || pathname.startsWith(item.path + "/");
   if (item.children && item.children.length > 0) {
     return (

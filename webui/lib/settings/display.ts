@@ -79,3 +79,9 @@ export function htmlAttributes(settings: DisplaySettings, themeColor: string): {
     style: { "--primary": themeColor, filter: pageFilter(settings) },
   };
 }
+
+/** Asks the settings host to open the drawer (the header offers this when the gear is hidden). */
+export const OPEN_SETTINGS_EVENT = "zhitu:open-settings";
+export function openSettings(): void {
+  window.dispatchEvent(new Event(OPEN_SETTINGS_EVENT));
+}
