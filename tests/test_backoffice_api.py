@@ -4,7 +4,7 @@ import io
 import openpyxl
 
 from toolkit.graphs.crud import create_graph
-from toolkit.model import AuditEvent, Project, ProjectMember, Template, TrialApplication, User
+from toolkit.model import AuditEvent, GraphTask, Node, Project, ProjectMember, Template, TrialApplication, User
 
 M = "/basic-api/api/manage"
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
@@ -107,3 +107,19 @@ async def test_trial_application_without_login_then_approved(api, people):
     await api.call("GET", "/basic-api/api/authorize/sms", params={"mode": "login", "tel": "13700000001"})
     assert await TrialApplication.filter(state=1).count() == 1
     assert await AuditEvent.filter(action="trial.handle").count() == 1
+
+
+async def test_task_list_searches_by_title(api, people):
+    """The task manager's search box sends name=…; the list keeps the tasks whose title holds it."""
+    teaching = await Template.get(code="teaching")
+    expert = people["users"]["expert"]
+    graph = await create_graph(expert, "任务图谱", teaching.id, people["projects"]["a"].id)
+    graph_id = graph["id"] if isinstance(graph, dict) else graph.id
+    node = await Node.filter(graph_id=graph_id).first()
+    for title in ("整理线性表", "整理树结构"):
+        await GraphTask.create(graph_id=graph_id, node_id=node.id, title=title, assignee=expert, dispatcher=expert, state="assigned")
+    admin = await api.login("admin")
+    _, found = await api.call("GET", f"{M}/taskList", admin, params={"name": "线性"})
+    assert [t["title"] for t in found["result"]["items"]] == ["整理线性表"] and found["result"]["total"] == 1
+    _, every = await api.call("GET", f"{M}/taskList", admin)
+    assert every["result"]["total"] == 2

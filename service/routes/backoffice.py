@@ -51,7 +51,8 @@ async def get_project_list(request: Request):
 @access(SUPER, ADMIN)
 async def task_list(request: Request):
     items, total = await backoffice.task_list(request.ctx.user, query_int(request, "page", 1), query_int(request, "pageSize", 10),
-                                              query_text(request, "state"), query_int(request, "graphId"))
+                                              query_text(request, "state"), query_int(request, "graphId"),
+                                              query_text(request, "name"))
     return page(request, items, total)
 
 

@@ -144,7 +144,8 @@ async def ability_templates(lang: str = "zh-CN") -> list[dict]:
     return [{"id": t.id, "code": t.code, "kind": t.kind, "name": (t.name_en if lang == "en" else "") or t.name} for t in rows]
 
 
-async def task_list(actor: User, page: int = 1, page_size: int = 10, state: str = "", graph_id: int | None = None) -> tuple[list[dict], int]:
+async def task_list(actor: User, page: int = 1, page_size: int = 10, state: str = "", graph_id: int | None = None,
+                    title: str = "") -> tuple[list[dict], int]:
     """The task manager: graph tasks over the caller's scope."""
     check_paging(page, page_size)
     query = GraphTask.all()
@@ -156,6 +157,8 @@ async def task_list(actor: User, page: int = 1, page_size: int = 10, state: str 
         query = query.filter(state=state)
     if graph_id is not None:
         query = query.filter(graph_id=graph_id)
+    if title:
+        query = query.filter(title__icontains=title)
     total = await query.count()
     tasks = await query.order_by("-id").offset((page - 1) * page_size).limit(page_size).prefetch_related("graph", "node", "assignee", "dispatcher")
     return [{"id": t.id, "title": t.title, "state": t.state, "graphId": t.graph_id, "graphName": t.graph.name, "nodeId": t.node_id,

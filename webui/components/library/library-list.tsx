@@ -13,6 +13,7 @@ import { Select } from "@/components/ui/select";
 import { useRole } from "@/hooks/use-role";
 import { libraryApi, type LibraryEntry } from "@/lib/api/library";
 import { TEMPLATE_KINDS } from "@/lib/manage/templates";
+import { DEFAULT_PAGE_SIZE } from "@/lib/paging";
 
 /**
  * The public graph library (SPEC §2 common_graph_library, /graphCommonMore): search, kind filter,
@@ -23,7 +24,7 @@ export function LibraryList({ publicView = false }: { publicView?: boolean }) {
   const tk = useTranslations("manage.templates");
   const role = useRole();
   const [draft, setDraft] = useState("");
-  const [query, setQuery] = useState({ page: 1, pageSize: 12, keyword: "", filters: { templateKind: "" } as Record<string, string> });
+  const [query, setQuery] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE as number, keyword: "", filters: { templateKind: "" } as Record<string, string> });
   const [applying, setApplying] = useState<LibraryEntry | null>(null);
   const [records, setRecords] = useState<"personal" | "approver" | null>(null);
   const { data, isLoading } = useSWR(["library", query], () => libraryApi.list(query), { keepPreviousData: true });
@@ -97,7 +98,7 @@ export function LibraryList({ publicView = false }: { publicView?: boolean }) {
         ))}
       </div>
       {!isLoading && data?.items.length === 0 && <p className="py-10 text-center text-muted">{t("empty")}</p>}
-      <Pager page={query.page} pageSize={query.pageSize} total={data?.total ?? 0} sizes={[12, 24, 48, 96]} onChange={(page, pageSize) => setQuery({ ...query, page, pageSize })} />
+      <Pager page={query.page} pageSize={query.pageSize} total={data?.total ?? 0} onChange={(page, pageSize) => setQuery({ ...query, page, pageSize })} />
       {applying && <ApplyDialog open graphId={applying.graphId} graphName={applying.name} onOpenChange={(open) => !open && setApplying(null)} />}
       <RecordsDialog open={records !== null} view={records ?? "personal"} onOpenChange={(open) => !open && setRecords(null)} />
     </section>
