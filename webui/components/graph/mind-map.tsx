@@ -84,7 +84,7 @@ function NodeActions({ node, inBranch, pinned }: { node: TreeNode; inBranch: boo
   const t = useTranslations("mindMap");
   const { props: latest, setPinned } = useCallbacks();
   const props = { onOpenDetail: (id: number) => latest().onOpenDetail(id), onBranch: (id: number | null) => latest().onBranch(id), onCopyName: (name: string) => latest().onCopyName(name) };
-  const button = "inline-flex h-7 items-center gap-1 rounded px-2 text-xs hover:bg-primary/10 hover:text-primary";
+  const button = "inline-flex h-7 items-center gap-1 whitespace-nowrap rounded px-2 text-xs hover:bg-primary/10 hover:text-primary";
   return (
     <div className="nodrag flex items-center gap-0.5 rounded-md border border-border bg-card p-0.5 text-foreground shadow-md" data-testid="node-toolbar">
       <button className={button} onClick={() => props.onOpenDetail(node.id)}>
@@ -471,7 +471,8 @@ function Canvas(props: MindMapProps) {
               </button>
             </div>
           </Panel>
-          <Panel position="bottom-left">
+          {/* A toolbar pinned to the bottom centre would cover the legend's right end: the legend then wraps short of it. */}
+          <Panel position="bottom-left" style={pinned && selected && selected.depth <= 1 ? { maxWidth: "calc(50% - 15rem)" } : undefined}>
             <ul className="flex flex-wrap gap-x-3 gap-y-1 rounded-md border border-border bg-card/90 px-2 py-1.5 text-xs text-foreground" data-testid="legend" aria-label={t("legend")}>
               {looksInUse.map((look) => (
                 <li key={look.code} className="flex items-center gap-1">
