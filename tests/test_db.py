@@ -64,3 +64,26 @@ def test_model_docstrings_are_safe_table_comments():
             if isinstance(node, ast.ClassDef):
                 doc = ast.get_docstring(node) or ""
                 assert "'" not in doc and ";" not in doc, f"{path.name}:{node.name}"
+
+
+async def test_a_write_transaction_holds_the_sqlite_write_lock_from_its_start(database):
+    """The platform and a mining worker share one SQLite file: a transaction that read before it
+    writes must not have its write refused because the other process wrote in between."""
+    import sqlite3
+
+    import pytest
+    from tortoise.transactions import in_transaction
+
+    if not database.startswith("sqlite://"):
+        pytest.skip("SQLite only")
+    other = sqlite3.connect(database[len("sqlite://"):], timeout=0.2, isolation_level=None)
+    try:
+        async with in_transaction():
+            await Template.all().count()  # a read first, as the review and mining code do
+            # The other process waits (here: gives up) instead of slipping a write in between.
+            with pytest.raises(sqlite3.OperationalError, match="locked"):
+                other.execute("UPDATE template SET description = description")
+            await Template.filter(code="teaching").update(description="教学图谱")
+        other.execute("UPDATE template SET description = description")  # free again afterwards
+    finally:
+        other.close()

@@ -36,14 +36,18 @@ def tortoise_config(url: str | None = None) -> dict:
             from pathlib import Path
 
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        # WAL lets readers go on while one writer writes; foreign keys make cascades real.
+        # WAL lets readers go on while one writer writes; foreign keys make cascades real; the
+        # platform and a mining worker share the file, so writers wait for each other (sqlite_engine).
+        from toolkit.sqlite_engine import BUSY_TIMEOUT_MS
+
         connection = {
-            "engine": "tortoise.backends.sqlite",
+            "engine": "toolkit.sqlite_engine",
             "credentials": {
                 "file_path": path,
                 "journal_mode": "WAL",
                 "foreign_keys": "ON",
                 "synchronous": "NORMAL",
+                "busy_timeout": BUSY_TIMEOUT_MS,
             },
         }
     return {
