@@ -143,6 +143,8 @@ test("task manager: the search finds a dispatched task by title, the state filte
   await open("/taskManager", "graph-tasks");
   await search(title);
   await row(title).waitFor();
+  // The earlier rows stay on screen until the search's answer replaces them.
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=manage-row]").length === 1, null, { timeout: 10_000 });
   assert.equal(await page.getByTestId("manage-row").count(), 1, "the search keeps only the task with that title");
   await page.getByLabel("状态").selectOption("examined");
   await page.getByTestId("manage-empty").waitFor();

@@ -163,9 +163,9 @@ test("an access token near its end is refreshed without leaving the page (SPEC Â
   await page.evaluate((session) => window.localStorage.setItem("zhitu.session", JSON.stringify(session)), { ...stored, expiresAt: Date.now() + 120_000 });
   await page.reload();
   await page.getByTestId("manage-row").first().waitFor();
-  const renewed = JSON.parse(await page.evaluate(() => window.localStorage.getItem("zhitu.session")));
-  assert.notEqual(renewed.accessToken, stored.accessToken);
-  assert.ok(renewed.expiresAt > Date.now() + 300_000);
+  // Renewed: the stored end moves past the 5-minute mark. (The token text itself may not change:
+  // one issued within the same second as the sign-in's is byte for byte the same.)
+  await page.waitForFunction(() => JSON.parse(window.localStorage.getItem("zhitu.session")).expiresAt > Date.now() + 300_000);
   assert.match(new URL(page.url()).pathname, /\/projectManage\/index$/);
 });
 
