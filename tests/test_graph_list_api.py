@@ -101,3 +101,16 @@ async def test_templates_and_projects_for_filters(api, people):
     assert body["result"]["items"][0]["role"] == "10"
     _, body = await api.call("GET", "/basic-api/api/project/getProjectList", await api.login("super"))
     assert body["result"]["total"] == 2
+
+
+async def test_graph_update_refuses_fields_of_the_wrong_shape_and_changes_nothing(api, people):
+    graphs = await _graphs(people)
+    graph = graphs["a1"]
+    token = await api.login("expert")
+    for body in ({"authorIds": True}, {"authorIds": "1,2"}, {"authorIds": [True]}, {"name": 5}, {"description": ["x"]}):
+        status, answer = await api.call("PUT", f"/basic-api/api/graphList/{graph.id}", token, json=body)
+        assert status == 200 and answer["code"] == 1, (body, answer)
+    after = await Graph.get(id=graph.id)
+    assert (after.name, after.author_ids, after.revision) == ("数据结构", graph.author_ids, graph.revision)
+    status, answer = await api.call("PUT", f"/basic-api/api/graphList/{graph.id}", token, json={"authorIds": [people["users"]["expert"].id]})
+    assert answer["code"] == 0, answer

@@ -83,11 +83,16 @@ async def update_graph(user: User, graph_id: int, revision: int | None, name: st
         await claim_graph(graph.id, revision)
         fields = {}
         if name is not None:
+            if not isinstance(name, str):
+                raise ValidationError("error.field_invalid", field="name")
             fields["name"] = clean_name(name)
         if description is not None:
+            if not isinstance(description, str):
+                raise ValidationError("error.field_invalid", field="description")
             fields["description"] = description
         if author_ids is not None:
-            if not all(isinstance(a, int) for a in author_ids):
+            # Callers pass JSON as it came: a string or a list of flags is refused, not iterated.
+            if not isinstance(author_ids, list) or not all(isinstance(a, int) and not isinstance(a, bool) for a in author_ids):
                 raise ValidationError("error.field_invalid", field="authorIds")
             fields["author_ids"] = author_ids
         if fields:
