@@ -41,6 +41,14 @@ def text_field(data: dict, name: str, required: bool = True) -> str:
     return value
 
 
+def optional_text(data: dict, name: str) -> str | None:
+    """A text field an update may leave out (None); any other JSON type is refused."""
+    value = data.get(name)
+    if value is not None and not isinstance(value, str):
+        raise ValidationError("error.field_invalid", field=name)
+    return value
+
+
 def query_int(request: Request, name: str, default: int | None = None) -> int | None:
     raw = request.args.get(name)
     if raw is None or raw == "":

@@ -156,6 +156,10 @@ async def test_descriptions_attributes_and_tags(api, people, expert):
     for bad in ({"difficulty": "超难"}, {"hours": -1}, {"hours": 1.25}, {"unknown": 1}):
         _, body = await api.call("PUT", url, expert, json={"graphId": gid, "attributes": bad})
         assert body["code"] == 1, bad
+    # Fields of the wrong JSON type are refused by name, never a server error.
+    for bad in ({"desc": 5}, {"name": 5}, {"define": [1]}, {"direction": 5}):
+        status, body = await api.call("PUT", url, expert, json={"graphId": gid, **bad})
+        assert status == 200 and body["code"] == 1, (bad, body)
     tags = await Tag.filter(name__in=["重点", "难点"]).values_list("id", flat=True)
     _, body = await api.call("PUT", url, expert, json={"graphId": gid, "id": point["id"], "nodeType": "KnowPoint", "tags": list(tags)})
     assert sorted(t["name"] for t in body["result"]["nodeTags"]) == ["重点", "难点"]

@@ -68,6 +68,10 @@ async def test_units(api, people):
     unit_id = created["result"]["id"]
     _, renamed = await api.call("PUT", f"{N}/{unit_id}", token, json={"name": "新大学（更名）"})
     assert renamed["result"]["name"] == "新大学（更名）"
+    for bad in ({"name": 5}, {"code": [1]}, {"contact": {"x": 1}}):
+        status, refused = await api.call("PUT", f"{N}/{unit_id}", token, json=bad)
+        assert status == 200 and refused["code"] == 1, (bad, refused)
+    assert (await Unit.get(id=unit_id)).name == "新大学（更名）"
     _, in_use = await api.call("DELETE", f"{N}/{people['unit'].id}", token, lang="en")
     assert in_use["code"] == 1 and "users" in in_use["message"]
     _, gone = await api.call("DELETE", f"{N}/{unit_id}", token)

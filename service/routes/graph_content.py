@@ -3,7 +3,7 @@ from sanic import Blueprint, Request
 
 from service.access import ADMIN, EXPERT, SUPER, access
 from service.envelope import ok, page
-from service.request_data import int_field, int_list, json_body, query_int, query_text, required_query_int, text_field
+from service.request_data import int_field, int_list, json_body, optional_text, query_int, query_text, required_query_int, text_field
 from toolkit.graphs import analysis, curriculum, merge, reads, relations, tasks, tree
 from toolkit.errors import ValidationError
 
@@ -99,8 +99,8 @@ async def create_node(request: Request):
     data = json_body(request)
     return ok(request, await tree.create_node(
         request.ctx.user, int_field(data, "graphId"), int_field(data, "nodeId"), text_field(data, "name"),
-        mode=data.get("mode") or "child", node_type=data.get("type") or None, position=int_field(data, "position", False),
-        desc=data.get("desc") or "", revision=int_field(data, "revision", False)))
+        mode=optional_text(data, "mode") or "child", node_type=optional_text(data, "type") or None, position=int_field(data, "position", False),
+        desc=optional_text(data, "desc") or "", revision=int_field(data, "revision", False)))
 
 
 @bp.put("/updateNode/<node_id:int>")
@@ -111,12 +111,12 @@ async def update_node(request: Request, node_id: int):
     if "tags" in data:
         return ok(request, await tree.update_tags(user, graph_id, node_id, int_list(data, "tags"), revision))
     if "desc" in data:
-        return ok(request, await tree.update_description(user, graph_id, node_id, revision, data.get("desc") or "", data.get("descTags")))
+        return ok(request, await tree.update_description(user, graph_id, node_id, revision, optional_text(data, "desc") or "", data.get("descTags")))
     if "attributes" in data:
         return ok(request, await tree.update_attributes(user, graph_id, node_id, revision, data.get("attributes")))
     is_core = data.get("isCore")
-    return ok(request, await tree.update_node(user, graph_id, node_id, revision, name=data.get("name"), define=data.get("define"),
-                                              is_core=None if is_core is None else bool(is_core), direction=data.get("direction")))
+    return ok(request, await tree.update_node(user, graph_id, node_id, revision, name=optional_text(data, "name"), define=optional_text(data, "define"),
+                                              is_core=None if is_core is None else bool(is_core), direction=optional_text(data, "direction")))
 
 
 @bp.put("/changeNodeType")

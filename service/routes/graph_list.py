@@ -3,7 +3,7 @@ from sanic import Blueprint, Request
 
 from service.access import ADMIN, EXPERT, SUPER, access
 from service.envelope import lang_of, ok, page
-from service.request_data import form_or_json, int_field, json_body, query_int, query_text, required_query_int
+from service.request_data import form_or_json, int_field, json_body, optional_text, query_int, query_text, required_query_int
 from toolkit.errors import ValidationError
 from toolkit.graphs import copies, crud, versions
 from toolkit.graphs.listing import GraphFilter, list_graphs
@@ -124,7 +124,7 @@ async def get_his_version(request: Request, graph_id: int):
 @access(SUPER, ADMIN, EXPERT)
 async def save_version(request: Request, graph_id: int):
     data = json_body(request) if request.body else {}
-    return ok(request, await versions.save_version(request.ctx.user, graph_id, data.get("name") or "", data.get("remark") or ""))
+    return ok(request, await versions.save_version(request.ctx.user, graph_id, optional_text(data, "name") or "", optional_text(data, "remark") or ""))
 
 
 @bp.get("/compareHisVersion")

@@ -6,7 +6,7 @@ from sanic import Blueprint, Request
 
 from service.access import ADMIN, EXPERT, SUPER, access
 from service.envelope import ok, page
-from service.request_data import int_field, json_body, query_int, query_text, text_field
+from service.request_data import int_field, json_body, optional_text, query_int, query_text, text_field
 from toolkit.admin import units, users
 
 user_bp = Blueprint("users", url_prefix="/api/user")
@@ -26,16 +26,16 @@ async def list_users(request: Request):
 async def add_user(request: Request):
     data = json_body(request)
     return ok(request, await users.add_user(request.ctx.user, text_field(data, "userName"), text_field(data, "password"),
-                                            text_field(data, "role"), data.get("name"), int_field(data, "unitId", False),
-                                            data.get("tel"), data.get("email")))
+                                            text_field(data, "role"), optional_text(data, "name"), int_field(data, "unitId", False),
+                                            optional_text(data, "tel"), optional_text(data, "email")))
 
 
 @user_bp.put("/<user_id:int>")
 @access(SUPER, ADMIN)
 async def update_user(request: Request, user_id: int):
     data = json_body(request)
-    return ok(request, await users.update_user(request.ctx.user, user_id, name=data.get("name"), role=data.get("role"),
-                                               unit_id=int_field(data, "unitId", False), tel=data.get("tel"), email=data.get("email")))
+    return ok(request, await users.update_user(request.ctx.user, user_id, name=optional_text(data, "name"), role=optional_text(data, "role"),
+                                               unit_id=int_field(data, "unitId", False), tel=optional_text(data, "tel"), email=optional_text(data, "email")))
 
 
 @user_bp.put("/<user_id:int>/enable")
@@ -76,7 +76,7 @@ async def add_unit(request: Request):
 @access(SUPER)
 async def update_unit(request: Request, unit_id: int):
     data = json_body(request)
-    return ok(request, await units.update_unit(request.ctx.user, unit_id, data.get("name"), data.get("code"), data.get("contact"),
+    return ok(request, await units.update_unit(request.ctx.user, unit_id, optional_text(data, "name"), optional_text(data, "code"), optional_text(data, "contact"),
                                                data.get("enabled")))
 
 
