@@ -3,10 +3,10 @@ import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import { useSaveAction } from "@/hooks/use-save-action";
 import { nodeApi } from "@/lib/api/graph";
 import { useFreshChildren } from "./use-fresh-children";
 import type { TemplateStructure } from "@/lib/api/graph-types";
-import { toast } from "@/lib/feedback";
 import { lookOf, type EntityLook } from "@/lib/graph/entities";
 import { typeChoices } from "@/lib/graph/node-type";
 import { cn } from "@/lib/utils";
@@ -38,24 +38,17 @@ export function NodeTypeDialog({
   const node = data?.tree ?? null;
   const choices = node ? typeChoices(template, parentType, node.type, node.childs.map((child) => child.type)) : [];
   const [chosen, setChosen] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, runSave] = useSaveAction(() => {
+    onOpenChange(false);
+    onSaved();
+  });
   useEffect(() => {
     if (!open) setChosen(null);
   }, [open]);
 
-  const save = async () => {
+  const save = () => {
     if (!node || !chosen) return;
-    setBusy(true);
-    try {
-      await nodeApi.changeType({ graphId, nodeId: node.id, revision: node.revision }, chosen);
-      toast("success", { key: "saved" });
-      onOpenChange(false);
-      onSaved();
-    } catch {
-      // shown by the client (SPEC §8: the server's message)
-    } finally {
-      setBusy(false);
-    }
+    void runSave(() => nodeApi.changeType({ graphId, nodeId: node.id, revision: node.revision }, chosen));
   };
 
   return (

@@ -4,10 +4,10 @@ import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import { useSaveAction } from "@/hooks/use-save-action";
 import { nodeApi } from "@/lib/api/graph";
 import { useFreshChildren } from "./use-fresh-children";
 import type { TreeNode } from "@/lib/api/graph-types";
-import { toast } from "@/lib/feedback";
 import { moveItem } from "@/lib/graph/tree-ops";
 import { cn } from "@/lib/utils";
 
@@ -33,7 +33,10 @@ export function SortChildrenDialog({
   const data = useFreshChildren(graphId, nodeId, open);
   const [children, setChildren] = useState<Child[] | null>(null);
   const [dragging, setDragging] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, runSave] = useSaveAction(() => {
+    onOpenChange(false);
+    onSaved();
+  });
   useEffect(() => {
     if (!open) setChildren(null);
     else if (data?.tree && children === null) setChildren(data.tree.childs.map(({ id, name, type }) => ({ id, name, type })));
@@ -42,19 +45,9 @@ export function SortChildrenDialog({
   const changed = children !== null && children.some((child, at) => child.id !== original[at]);
   const move = (from: number, to: number) => setChildren((current) => (current && to >= 0 && to < current.length ? moveItem(current, from, to) : current));
 
-  const save = async () => {
+  const save = () => {
     if (!children || nodeId === null) return;
-    setBusy(true);
-    try {
-      await nodeApi.order(graphId, nodeId, children.map((child) => child.id));
-      toast("success", { key: "saved" });
-      onOpenChange(false);
-      onSaved();
-    } catch {
-      // shown by the client
-    } finally {
-      setBusy(false);
-    }
+    void runSave(() => nodeApi.order(graphId, nodeId, children.map((child) => child.id)));
   };
 
   return (
