@@ -164,6 +164,8 @@ test("text-material bank: search finds an uploaded material, delete removes it",
   await open("/textSourceBank/index", "source-bank");
   await search(stamp);
   await row(name).waitFor();
+  // The earlier rows stay on screen until the search's answer replaces them.
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=manage-row]").length === 1, null, { timeout: 10_000 });
   assert.equal(await page.getByTestId("manage-row").count(), 1);
   await row(name).getByTestId("row-delete").click();
   await page.getByTestId("confirm-yes").click();
