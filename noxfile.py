@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent
 WEBUI = ROOT / "webui"
 PG_URL = os.environ.get("ZHITU_TEST_DB", "postgres://postgres@127.0.0.1:5432/test")
 nox.options.default_venv_backend = "none"
-nox.options.sessions = ["tests", "tests_pg", "fuzz", "webui", "e2e"]
+nox.options.sessions = ["tests", "tests_pg", "attack", "fuzz", "webui", "e2e"]
 
 
 def _python() -> str:
@@ -33,13 +33,26 @@ def _python() -> str:
 @nox.session
 def tests(session: nox.Session) -> None:
     """pytest on SQLite."""
-    session.run(_python(), "-m", "pytest", "-q", "-p", "no:cacheprovider", *session.posargs, env={"ZHITU_TEST_DB": ""})
+    session.run(_python(), "-m", "pytest", "-q", "-p", "no:cacheprovider", "--ignore=tests/attack", *session.posargs,
+                env={"ZHITU_TEST_DB": ""})
 
 
 @nox.session
 def tests_pg(session: nox.Session) -> None:
     """pytest on PostgreSQL (a database per run, made and dropped by the fixtures)."""
-    session.run(_python(), "-m", "pytest", "-q", "-p", "no:cacheprovider", *session.posargs, env={"ZHITU_TEST_DB": PG_URL})
+    session.run(_python(), "-m", "pytest", "-q", "-p", "no:cacheprovider", "--ignore=tests/attack", *session.posargs,
+                env={"ZHITU_TEST_DB": PG_URL})
+
+
+@nox.session
+def attack(session: nox.Session) -> None:
+    """Security and fault tests (tests/attack): parallel bursts against every limit, object-level
+    rights on every write, hostile files and bodies, kill -9 mid-write, a server no upload stalls.
+    Servers listen on loopback only and every loop is bounded. Runs on SQLite, then PostgreSQL."""
+    session.run(_python(), "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/attack", *session.posargs,
+                env={"ZHITU_TEST_DB": ""})
+    session.run(_python(), "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/attack", "-m", "not sqlite_only",
+                *session.posargs, env={"ZHITU_TEST_DB": PG_URL})
 
 
 @nox.session
