@@ -4,6 +4,7 @@ from __future__ import annotations
 from toolkit import audit, roles
 from toolkit.errors import Forbidden, ValidationError
 from toolkit.graphs.guard import open_graph
+from toolkit.mining import rights
 from toolkit.model import Graph, ProjectMember, User, UserDictionary
 
 MAX_TERMS = 20000
@@ -33,8 +34,10 @@ def clean_terms(terms) -> list[str]:
 async def _check_scope(user: User, graph_id: int | None, project_id: int | None, edit: bool) -> None:
     if (graph_id is None) == (project_id is None):
         raise ValidationError("mining.dictionary_scope")
-    if graph_id is not None:
-        await open_graph(user, graph_id, edit=edit)
+    if edit:
+        await rights.check_write(user, graph_id=graph_id, project_id=project_id)
+    elif graph_id is not None:
+        await open_graph(user, graph_id)
     elif user.role != roles.SUPER and not await ProjectMember.exists(project_id=project_id, user_id=user.id):
         raise Forbidden()
 

@@ -104,10 +104,12 @@ async def list_results(user: User, task_ids: list[int] | None = None, graph_ids:
 
 
 async def _result(user: User, result_id: int) -> tuple[MiningResult, MiningTask]:
+    """A result the caller may review: every review step writes, so it needs the right to change
+    the result's task (its graph's edit right), not only to read it."""
     row = await MiningResult.get_or_none(id=result_id)
     if row is None:
         raise NotFound(what="what.mining_result")
-    return row, await get_task(user, row.task_id)
+    return row, await get_task(user, row.task_id, write=True)
 
 
 EDITABLE_FIELDS = {"points": ("term",), "definitions": ("term", "sentence"), "relations": ("type", "start", "target"),
@@ -266,7 +268,7 @@ async def accept_results(user: User, result_ids: list[int], graph_id: int | None
 
 async def accept_above(user: User, task_id: int, min_score: float, graph_id: int | None = None,
                        parent_node_id: int | None = None) -> dict:
-    task = await get_task(user, task_id)
+    task = await get_task(user, task_id, write=True)
     ids = await MiningResult.filter(task_id=task.id, state__in=list(REVIEWABLE), score__gte=min_score).order_by("id").values_list("id", flat=True)
     if not ids:
         return {"accepted": 0, "nodeIds": [], "graphId": graph_id or task.graph_id}
@@ -306,7 +308,7 @@ async def catalogue_as_graph(user: User, task_id: int, name: str, project_id: in
     from toolkit.graphs.crud import create_graph
     from toolkit.model import Template
 
-    task = await get_task(user, task_id)
+    task = await get_task(user, task_id, write=True)
     if task.kind != "catalogue":
         raise ValidationError("mining.unknown_kind", kind=task.kind, allowed="catalogue")
     template = await Template.get_or_none(code=template_code)

@@ -13,7 +13,7 @@ from toolkit.errors import Forbidden, NotFound, ValidationError
 from toolkit.graphs.access import visible_filter
 from toolkit.graphs.guard import open_graph
 from toolkit.graphs.listing import check_paging
-from toolkit.mining import ocr
+from toolkit.mining import ocr, rights
 from toolkit.mining.documents import IMAGE_SUFFIXES, Document, read_document
 from toolkit.model import Graph, ProjectMember, TextSource, User
 from toolkit.uploads import check_suffix
@@ -60,12 +60,9 @@ async def add_source(user: User, name: str, data: bytes, graph_id: int | None = 
     """Read the file to normalised text first: a file that cannot be read leaves no row behind."""
     name = Path(name or "").name
     suffix = check_suffix(name)
+    await rights.check_write(user, graph_id=graph_id, project_id=project_id, owner_id=user.id)
     if graph_id is not None:
-        access = await open_graph(user, graph_id)
-        project_id = access.graph.project_id
-    elif project_id is not None and user.role != roles.SUPER:
-        if not await ProjectMember.exists(project_id=project_id, user_id=user.id):
-            raise Forbidden()
+        project_id = (await open_graph(user, graph_id, edit=True)).graph.project_id
     document = await asyncio.to_thread(read_document, name, data)
     digest = hashlib.sha256(data).hexdigest()
     path = settings.uploads_dir() / f"{digest}{suffix}"
@@ -101,10 +98,18 @@ async def source_detail(user: User, source_id: int) -> dict:
     return source_view(await get_source(user, source_id), with_text=True)
 
 
+async def _check_source_write(user: User, source: TextSource) -> None:
+    """Deleting or moving a source: the right to edit its graph (else its project, else its
+    owner's, or their unit admin's for the bank)."""
+    owner_unit_id = await User.filter(id=source.create_user_id).first().values_list("unit_id", flat=True) \
+        if source.create_user_id else None
+    await rights.check_write(user, graph_id=source.graph_id, project_id=source.project_id, owner_id=source.create_user_id,
+                             owner_unit_id=owner_unit_id)
+
+
 async def delete_source(user: User, source_id: int) -> None:
     source = await get_source(user, source_id)
-    if user.role not in (roles.SUPER, roles.ADMIN) and source.create_user_id != user.id:
-        raise Forbidden()
+    await _check_source_write(user, source)
     await source.delete()
     await audit.record("source.delete", user.id, "text_source", source_id)
 
@@ -117,8 +122,7 @@ async def rebind_source(user: User, source_id: int, graph_id: int | None) -> dic
     does not depend on still seeing the source): rebinding only decides where new tasks and the
     graph's material list find the source."""
     source = await get_source(user, source_id)
-    if user.role not in (roles.SUPER, roles.ADMIN) and source.create_user_id != user.id:
-        raise Forbidden()
+    await _check_source_write(user, source)
     if graph_id is not None:
         access = await open_graph(user, graph_id, edit=True)
         source.project_id = access.graph.project_id

@@ -19,7 +19,7 @@ from toolkit import audit, db, messages, roles
 from toolkit.errors import Forbidden, NotFound, ValidationError, ZhituError
 from toolkit.graphs.guard import open_graph
 from toolkit.graphs.listing import check_paging
-from toolkit.mining import dictionaries, lac_shim
+from toolkit.mining import dictionaries, lac_shim, rights
 from toolkit.mining.documents import Document
 from toolkit.mining.runner import GraphContext, check_kind, mine_document
 from toolkit.mining.sources import get_source
@@ -58,10 +58,15 @@ async def _counts(task_id: int) -> dict:
     return counts
 
 
-async def get_task(user: User, task_id: int) -> MiningTask:
+async def get_task(user: User, task_id: int, write: bool = False) -> MiningTask:
+    """A task the caller may read; with `write`, one they may change (its graph's edit right,
+    or their own task without a graph): cancel, retry, delete and the review of its results."""
     task = await MiningTask.get_or_none(id=task_id)
     if task is None:
         raise NotFound(what="what.mining_task")
+    if write:
+        await rights.check_write(user, graph_id=task.graph_id, owner_id=task.create_user_id)
+        return task
     if user.role == roles.SUPER or task.create_user_id == user.id:
         return task
     if task.graph_id is not None:
@@ -76,10 +81,10 @@ async def create_task(user: User, kind: str, source_ids, graph_id: int | None = 
             or not all(isinstance(s, int) and not isinstance(s, bool) for s in source_ids):
         raise ValidationError("mining.no_sources")
     source_ids = list(dict.fromkeys(source_ids))
+    # The sources are only read; the task writes (results, later nodes) into its graph.
+    await rights.check_write(user, graph_id=graph_id, owner_id=user.id)
     for source_id in source_ids:
         await get_source(user, source_id)
-    if graph_id is not None:
-        await open_graph(user, graph_id)
     if params is not None and not isinstance(params, dict):
         raise ValidationError("error.field_invalid", field="params")
     task = await MiningTask.create(kind=kind, source_ids=source_ids, graph_id=graph_id, create_user_id=user.id,
@@ -114,7 +119,7 @@ async def task_detail(user: User, task_id: int) -> dict:
 
 
 async def cancel_task(user: User, task_id: int) -> dict:
-    task = await get_task(user, task_id)
+    task = await get_task(user, task_id, write=True)
     changed = await MiningTask.filter(id=task.id, state__in=["queued", "running"]).update(
         state="cancelled", error="", finished_at=now())
     if not changed:
@@ -125,7 +130,7 @@ async def cancel_task(user: User, task_id: int) -> dict:
 
 async def retry_task(user: User, task_id: int) -> dict:
     """A failed or cancelled task goes back to the queue; its partial results (none) are cleared."""
-    task = await get_task(user, task_id)
+    task = await get_task(user, task_id, write=True)
     async with in_transaction():
         changed = await MiningTask.filter(id=task.id, state__in=["failed", "cancelled"]).update(
             state="queued", progress=0, error="", worker=None, started_at=None, finished_at=None, heartbeat_at=None)
@@ -137,7 +142,7 @@ async def retry_task(user: User, task_id: int) -> dict:
 
 
 async def delete_task(user: User, task_id: int) -> None:
-    task = await get_task(user, task_id)
+    task = await get_task(user, task_id, write=True)
     if task.state == "running":
         raise ValidationError("mining.task_state", state=task.state)
     await task.delete()
