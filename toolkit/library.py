@@ -99,7 +99,8 @@ async def unpublish(actor: User, graph_id: int) -> dict:
     if entry is None or entry.public_state not in (PUBLISH, WAIT):
         raise ValidationError("library.not_published")
     graph = await Graph.get(id=graph_id).prefetch_related("project")
-    if not _reviews(actor, graph.project.unit_id if graph.project else None) and entry.publisher_id != actor.id:
+    # The unit's reviewers, or the graph's owners (its edit right: having published it once is not enough).
+    if not _reviews(actor, graph.project.unit_id if graph.project else None):
         await open_graph(actor, graph_id, edit=True)
     async with in_transaction():
         await LibraryEntry.filter(id=entry.id).update(public_state=UNPUBLISH)
@@ -320,11 +321,11 @@ async def approve(actor: User, apply_id: int, state: int, opinion: str | None) -
 
 async def authorize(actor: User, graph_id: int, project_id: int | None, graph_name: str | None = None,
                     remarks: str | None = None) -> dict:
-    """authorizationGraph: an admin (or the publisher) grants a project a copy directly (state 1)."""
+    """authorizationGraph: an admin (or the graph's owners) grants a project a copy directly (state 1)."""
     entry = await _published_entry(graph_id)
     graph = await Graph.get(id=graph_id).prefetch_related("project")
-    if not _reviews(actor, graph.project.unit_id if graph.project else None) and entry.publisher_id != actor.id:
-        raise Forbidden()
+    if not _reviews(actor, graph.project.unit_id if graph.project else None):
+        await open_graph(actor, graph_id, edit=True)
     if project_id is None:
         raise ValidationError("library.project_required")
     project = await Project.get_or_none(id=project_id)

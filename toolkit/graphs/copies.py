@@ -4,7 +4,7 @@ from __future__ import annotations
 from tortoise.transactions import in_transaction
 
 from toolkit import audit
-from toolkit.errors import NotFound, ValidationError
+from toolkit.errors import Forbidden, NotFound, ValidationError
 from toolkit.graphdoc import GraphDoc
 from toolkit.graphs.crud import _project_for_create, clean_name
 from toolkit.graphs.documents import to_document
@@ -48,6 +48,8 @@ def convert(doc: GraphDoc, target: Template, mapping: dict[str, str]) -> GraphDo
 async def save_graph_as(user: User, graph_id: int, name: str, project_id: int | None, template_id: int | None = None,
                         node_id: int | None = None, mapping: dict[str, str] | None = None) -> Graph:
     access = await open_graph(user, graph_id)
+    if access.via_library:
+        raise Forbidden()
     name = clean_name(name)
     project = await _project_for_create(user, project_id)
     if node_id is not None and not await Node.exists(id=node_id, graph_id=graph_id):

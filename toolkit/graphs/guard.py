@@ -14,6 +14,9 @@ class GraphAccess:
     graph: Graph
     can_edit: bool
     project_role: str | None
+    # Seen only because it is in the public library: its owners edit it, everyone else reads it,
+    # and a copy of it is had through the library's apply and approval, not by saving it as one's own.
+    via_library: bool = False
 
 
 async def open_graph(user: User, graph_id: int, edit: bool = False) -> GraphAccess:
@@ -24,16 +27,15 @@ async def open_graph(user: User, graph_id: int, edit: bool = False) -> GraphAcce
     project_role = None
     if project is not None:
         project_role = await ProjectMember.filter(project_id=project.id, user_id=user.id).first().values_list("role", flat=True)
-    visible = (
+    own = (
         user.role == roles.SUPER
         or project_role is not None
         or graph.create_user_id == user.id
         or user.id in (graph.author_ids or [])
         or (user.role == roles.ADMIN and project is not None and project.unit_id == user.unit_id and user.unit_id)
-        # A graph published in the public library is readable by everyone signed in.
-        or (graph.is_public and not edit)
     )
-    if not visible:
+    # A graph published in the public library is readable (never editable) by everyone signed in.
+    if not own and not (graph.is_public and not edit):
         raise Forbidden()
     tryout = graph.is_tryout or bool(project and project.tryout)
     expired = trial_expired(tryout, project.end_time if project else None)
@@ -43,4 +45,4 @@ async def open_graph(user: User, graph_id: int, edit: bool = False) -> GraphAcce
                            template_controlled=template_controlled(project.controlled_template_ids if project else None, graph.template_id))
     if edit and not can_edit:
         raise Forbidden()
-    return GraphAccess(graph, can_edit, project_role)
+    return GraphAccess(graph, can_edit, project_role, via_library=not own)

@@ -67,7 +67,8 @@ async def _task(task_id: int) -> GraphTask:
 
 
 async def _may_manage(user: User, task: GraphTask) -> None:
-    access = await open_graph(user, task.graph_id)
+    # Reassigning and examining write the graph's work: they need its edit right, not only a view.
+    access = await open_graph(user, task.graph_id, edit=True)
     if not (task.dispatcher_id == user.id or user.role == roles.SUPER or access.project_role == roles.PROJECT_ADMIN):
         raise Forbidden()
 
@@ -104,6 +105,8 @@ async def submit(user: User, task_id: int) -> dict:
     task = await _task(task_id)
     if task.assignee_id != user.id:
         raise Forbidden()
+    # An assignee who may no longer edit the graph (a tester now, the trial over) cannot hand in work on it.
+    await open_graph(user, task.graph_id, edit=True)
     if task.state not in (ASSIGNED, RETURNED):
         raise ValidationError("task.bad_state", state=task.state)
     task.state = SUBMITTED
