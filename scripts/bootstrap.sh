@@ -22,7 +22,8 @@ apt_install libcairo2 fonts-noto-cjk
 # Knowledge mining reads images and scanned PDF pages with Tesseract (Chinese and English).
 apt_install tesseract-ocr tesseract-ocr-chi-sim tesseract-ocr-eng
 if [ $want_test = 1 ]; then
-  apt_install chromium
+  # wrk: the load benchmark (bench/load.py) drives the API with it.
+  apt_install chromium wrk
   if command -v pg_ctlcluster >/dev/null 2>&1 && ! pg_isready -q -h 127.0.0.1 -p 5432; then
     echo "bootstrap: starting PostgreSQL" >&2
     pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n1)" main start >&2
