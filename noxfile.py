@@ -1,4 +1,4 @@
-"""Sessions: tests, tests_pg, lint, webui, e2e, bench, mining_eval, demo.
+"""Sessions: tests, tests_pg, attack, corpus, lint, webui, e2e, fuzz, bench, mining_eval, demo.
 
 They run in the project's own environment (.venv, made by scripts/bootstrap.sh), not in
 venvs of their own: one install serves every session.
@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent
 WEBUI = ROOT / "webui"
 PG_URL = os.environ.get("ZHITU_TEST_DB", "postgres://postgres@127.0.0.1:5432/test")
 nox.options.default_venv_backend = "none"
-nox.options.sessions = ["tests", "tests_pg", "attack", "fuzz", "webui", "e2e"]
+nox.options.sessions = ["tests", "tests_pg", "attack", "corpus", "fuzz", "webui", "e2e"]
 
 
 def _python() -> str:
@@ -33,15 +33,15 @@ def _python() -> str:
 @nox.session
 def tests(session: nox.Session) -> None:
     """pytest on SQLite."""
-    session.run(_python(), "-m", "pytest", "-q", "-p", "no:cacheprovider", "--ignore=tests/attack", *session.posargs,
-                env={"ZHITU_TEST_DB": ""})
+    session.run(_python(), "-m", "pytest", "-q", "-p", "no:cacheprovider", "--ignore=tests/attack", "--ignore=tests/corpus",
+                *session.posargs, env={"ZHITU_TEST_DB": ""})
 
 
 @nox.session
 def tests_pg(session: nox.Session) -> None:
     """pytest on PostgreSQL (a database per run, made and dropped by the fixtures)."""
-    session.run(_python(), "-m", "pytest", "-q", "-p", "no:cacheprovider", "--ignore=tests/attack", *session.posargs,
-                env={"ZHITU_TEST_DB": PG_URL})
+    session.run(_python(), "-m", "pytest", "-q", "-p", "no:cacheprovider", "--ignore=tests/attack", "--ignore=tests/corpus",
+                *session.posargs, env={"ZHITU_TEST_DB": PG_URL})
 
 
 @nox.session
@@ -53,6 +53,15 @@ def attack(session: nox.Session) -> None:
                 env={"ZHITU_TEST_DB": ""})
     session.run(_python(), "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/attack", "-m", "not sqlite_only",
                 *session.posargs, env={"ZHITU_TEST_DB": PG_URL})
+
+
+@nox.session
+def corpus(session: nox.Session) -> None:
+    """Real files written by others (../shared/fixtures and ../shared/corpus) and synthetic ones for
+    the failure classes they lack: at least 98% imported faithfully, the rest refused cleanly.
+    Prints "corpus files imported faithfully / total"; skips with a message when the files are absent."""
+    session.run(_python(), "-m", "pytest", "-q", "-s", "-p", "no:cacheprovider", "tests/corpus", *session.posargs,
+                env={"ZHITU_TEST_DB": ""})
 
 
 @nox.session

@@ -1,6 +1,6 @@
 """Issue figures for formats: a 100,000-node xlsx imported (read + stored) and exported, against
 openpyxl's own read-only parse and write-only write of the same sheet; a 1,000-topic xmind import;
-the memory peak of the 100,000-node import."""
+the memory peak of the 100,000-node import; the real files of ../shared imported faithfully."""
 from __future__ import annotations
 
 import asyncio
@@ -82,3 +82,19 @@ def main() -> None:
         for _ in range(10):
             xmind.read("t.xmind", blob)
         print(f"\n== formats: 1,000-topic xmind read: {(time.perf_counter() - start) / 10 * 1000:.1f} ms per file")
+        corpus_figure()
+
+
+def corpus_figure() -> None:
+    """Real files written by others, judged as tests/corpus does (skipped when ../shared is absent)."""
+    from tests.corpus.faithful import measure, real_files
+
+    files = real_files()
+    if not files:
+        print("\n== formats: corpus files imported faithfully / total: skipped (../shared/fixtures and ../shared/corpus are absent)")
+        return
+    start = time.perf_counter()
+    outcomes = measure(files)
+    good = sum(o.faithful for o in outcomes)
+    print(f"\n== formats: corpus files imported faithfully / total: {good} / {len(outcomes)} ({good / len(outcomes):.0%}, "
+          f"target >= 98%) in {time.perf_counter() - start:.1f} s")

@@ -3,4 +3,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh --test
-exec .venv/bin/nox -s tests tests_pg attack fuzz webui e2e "$@"
+exec .venv/bin/nox -s tests tests_pg attack corpus fuzz webui e2e "$@"

@@ -7,9 +7,12 @@ from pathlib import Path
 
 from tortoise.transactions import in_transaction
 
-from toolkit import audit, builtins, formats
+from toolkit import audit, builtins, formats, textrules
 from toolkit.errors import FormatError, NotFound, ZhituError
+from toolkit.formats import report
+from toolkit.formats.limits import MAX_TREE_DEPTH
 from toolkit.formats.outline import assign_types
+from toolkit.formats.report import ImportReport
 from toolkit.graphdoc import GraphDoc
 from toolkit.graphs.apply import apply_document
 from toolkit.graphs.diff import compare
@@ -25,7 +28,42 @@ def read_file(path: str | Path, data: bytes | None = None, fmt: str | None = Non
     name = formats.format_of(path, fmt)
     if not formats.readable(name):
         raise FormatError("format.write_only", where=Path(path).name, name=name)
-    return formats.module(name).read(path, data)
+    try:
+        doc = formats.module(name).read(path, data)
+    except RecursionError as exc:  # a last guard: the readers refuse deep trees themselves
+        raise FormatError("format.too_deep", where=Path(path).name, max=MAX_TREE_DEPTH) from exc
+    textrules.check_document(doc, Path(path).name)
+    return doc
+
+
+def read_documents(path: str | Path, data: bytes | None = None, fmt: str | None = None, sheet: str | None = None,
+                   **options) -> tuple[list[GraphDoc], ImportReport]:
+    """Every graph a file holds (an XMind or Excel file may hold several sheets; `sheet` picks one) and
+    the report of what was read, left out and warned about. Reader options (Excel `levels`,
+    `name_col`, PDF `from_layout`) go to the readers that take them."""
+    name = formats.format_of(path, fmt)
+    if not formats.readable(name):
+        raise FormatError("format.write_only", where=Path(path).name, name=name)
+    module = formats.module(name)
+    with report.collecting(Path(path).name, name) as collected:
+        try:
+            if hasattr(module, "read_all"):
+                docs = module.read_all(path, data, sheet=sheet, **options)
+            else:
+                docs = [module.read(path, data)]
+        except RecursionError as exc:  # a last guard: the readers refuse deep trees themselves
+            raise FormatError("format.too_deep", where=Path(path).name, max=MAX_TREE_DEPTH) from exc
+    for doc in docs:
+        textrules.check_document(doc, Path(path).name)
+    collected.nodes_read = sum(doc.node_count() for doc in docs)
+    collected.graphs = [{"name": doc.name, "nodes": doc.node_count()} for doc in docs]
+    return docs, collected
+
+
+def sheets_of(path: str | Path, data: bytes | None = None, fmt: str | None = None) -> list[dict]:
+    """The sheets of a file for a sheet picker: [{name, nodes}] (one entry for one-sheet formats)."""
+    docs, _report = read_documents(path, data, fmt)
+    return [{"name": doc.name, "nodes": doc.node_count()} for doc in docs]
 
 
 def write_file(doc: GraphDoc, path: str | Path, fmt: str | None = None) -> None:
@@ -85,8 +123,13 @@ def _attribute_keys(definitions: list[dict]) -> dict[str, str]:
     return keys
 
 
-def fit_to_template(doc: GraphDoc, rules: TemplateRules) -> list[FormatError]:
-    """Give untyped nodes types and list every problem (by node path) instead of stopping at the first."""
+# Formats whose node attributes are free key/value pairs (a mind map has no columns to mistype).
+FREE_ATTRIBUTES = {"xmind", "mm", "opml", "docx", "pdf", "md"}
+
+
+def fit_to_template(doc: GraphDoc, rules: TemplateRules, free_attributes: bool = False) -> list[FormatError]:
+    """Give untyped nodes types and list every problem (by node path) instead of stopping at the first.
+    With free_attributes, an attribute the template lacks is kept as an extra pair (and reported)."""
     doc.template = rules.code
     assign_types(doc, rules.root_type, rules.allowed, rules.point_like)
     problems: list[FormatError] = []
@@ -103,7 +146,10 @@ def fit_to_template(doc: GraphDoc, rules: TemplateRules) -> list[FormatError]:
         known = rules.attributes.get(node.type, {})
         renamed = {}
         for key, value in node.attributes.items():
-            if key not in known:
+            if key not in known and free_attributes:
+                renamed[key] = value
+                report.warn("import.unknown_attribute", paths[node.id], name=key)
+            elif key not in known:
                 problems.append(FormatError("format.unknown_column", where=paths[node.id], column=key))
             else:
                 renamed[known[key]] = value
@@ -119,16 +165,29 @@ def fit_to_template(doc: GraphDoc, rules: TemplateRules) -> list[FormatError]:
 
 def validate_file(path: str | Path, template: str | None = None) -> tuple[GraphDoc | None, list[ZhituError]]:
     """Everything wrong with one file, without a database: for CI jobs."""
+    docs, problems, _report = validate_documents(path, template)
+    return (docs[0] if docs else None), problems
+
+
+def validate_documents(path: str | Path, template: str | None = None, data: bytes | None = None, sheet: str | None = None,
+                       **options) -> tuple[list[GraphDoc], list[ZhituError], ImportReport]:
+    """Every graph of one file fitted to its template without a database: the graphs, every problem,
+    and the import report (warnings and what would not be carried over)."""
     try:
-        doc = read_file(path)
+        docs, collected = read_documents(path, data, sheet=sheet, **options)
     except ZhituError as exc:
-        return None, [exc]
-    code = template or doc.template or "teaching"
-    try:
-        rules = TemplateRules.builtin(code)
-    except FormatError as exc:
-        return doc, [exc]
-    return doc, list(fit_to_template(doc, rules))
+        return [], [exc], report.ImportReport(Path(path).name)
+    problems: list[ZhituError] = []
+    free = collected.format in FREE_ATTRIBUTES
+    with report.collecting(collected.source, into=collected):
+        for doc in docs:
+            try:
+                rules = TemplateRules.builtin(template or doc.template or "teaching")
+            except FormatError as exc:
+                problems.append(exc)
+                continue
+            problems.extend(fit_to_template(doc, rules, free))
+    return docs, problems, collected
 
 
 async def _rules(template_code: str | None, doc: GraphDoc) -> tuple[Template, TemplateRules]:
@@ -154,6 +213,33 @@ async def import_document(user: User, doc: GraphDoc, project_id: int | None, tem
     return graph
 
 
+async def import_documents(user: User, docs: list[GraphDoc], collected: ImportReport, project_id: int | None,
+                           template_code: str | None = None, name: str | None = None) -> list[Graph]:
+    """New graphs from the documents one file gave, with the report filled in: every document is
+    checked before any is stored, so a refused file stores nothing."""
+    from toolkit.graphs.crud import _project_for_create
+
+    project = await _project_for_create(user, project_id)
+    free = collected.format in FREE_ATTRIBUTES
+    fitted = []
+    with report.collecting(collected.source, into=collected):
+        for doc in docs:
+            _template, rules = await _rules(template_code, doc)
+            problems = fit_to_template(doc, rules, free)
+            if problems:
+                raise problems[0]
+            fitted.append(doc)
+    graphs = []
+    async with in_transaction():
+        for doc in fitted:
+            graph = await store_document(doc, project, user, name=name if len(fitted) == 1 else None)
+            await audit.record("graph.import", user.id, "graph", graph.id, nodes=graph.node_count)
+            graphs.append(graph)
+    collected.nodes_created = sum(graph.node_count for graph in graphs)
+    collected.graphs = [{"graphId": graph.id, "name": graph.name, "nodes": graph.node_count} for graph in graphs]
+    return graphs
+
+
 async def merge_document(user: User, graph_id: int, doc: GraphDoc, apply: bool) -> dict:
     """An edited export back into its graph: the diff first; applied only when asked."""
     access = await open_graph(user, graph_id, edit=apply)
@@ -177,6 +263,7 @@ async def export_graph(user: User, graph_id: int, fmt: str) -> tuple[bytes, str]
         raise FormatError("format.unknown", where=str(graph_id), name=fmt)
     access = await open_graph(user, graph_id)
     doc = await to_document(access.graph)
+    textrules.drop_forbidden(doc)
     extension = {"md": "md"}.get(fmt, fmt)
     return dump(doc, fmt), f"{access.graph.name}.{extension}"
 
