@@ -51,13 +51,13 @@ async def save_graph_as(user: User, graph_id: int, name: str, project_id: int | 
     if access.via_library:
         raise Forbidden()
     name = clean_name(name)
-    project = await _project_for_create(user, project_id)
-    if node_id is not None and not await Node.exists(id=node_id, graph_id=graph_id):
-        raise NotFound(what="what.node")
-    doc = await to_document(access.graph, node_id)
     target = access.graph.template if template_id is None else await Template.get_or_none(id=template_id)
     if target is None:
         raise NotFound(what="what.template")
+    project = await _project_for_create(user, project_id, target.id)
+    if node_id is not None and not await Node.exists(id=node_id, graph_id=graph_id):
+        raise NotFound(what="what.node")
+    doc = await to_document(access.graph, node_id)
     problems = conversion_problems(doc, target, mapping or {})
     if problems:
         raise ValidationError("graph.cannot_convert", count=len(problems), first=problems[0].get("name") or problems[0].get("type"))

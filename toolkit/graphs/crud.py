@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from tortoise.transactions import in_transaction
 
-from toolkit import audit
+from toolkit import audit, textrules
 from toolkit.errors import NotFound, ValidationError
+from toolkit.graphs.access import template_controlled, trial_expired
 from toolkit.graphs.guard import open_graph
 from toolkit.graphs.revisions import claim_graph
 from toolkit.model import Graph, LibraryEntry, Node, Project, ProjectMember, Template, User
@@ -12,38 +13,42 @@ from toolkit import roles
 from toolkit.errors import Forbidden
 
 
-async def _project_for_create(user: User, project_id: int | None) -> Project | None:
+async def _project_for_create(user: User, project_id: int | None, template_id: int | None = None) -> Project | None:
+    """The project a new graph goes into, if the caller may write there: not a tester, not an
+    expired trial, and a project user only with a template the project lets them edit
+    (batchUpdateTemplateControl), or the creator's edit right would undo that control."""
     if project_id is None:
         return None
     project = await Project.get_or_none(id=project_id)
     if project is None:
         raise NotFound(what="what.project")
-    if user.role == roles.TEST:
+    if user.role == roles.TEST or trial_expired(project.tryout, project.end_time):
         raise Forbidden()
     if user.role != roles.SUPER and not (user.role == roles.ADMIN and project.unit_id == user.unit_id):
-        if not await ProjectMember.filter(project_id=project.id, user_id=user.id).exists():
+        role = await ProjectMember.filter(project_id=project.id, user_id=user.id).first().values_list("role", flat=True)
+        if role is None:
+            raise Forbidden()
+        if role == roles.PROJECT_USER and template_id is not None \
+                and not template_controlled(project.controlled_template_ids, template_id):
             raise Forbidden()
     return project
 
 
 def clean_name(name: str | None) -> str:
-    if name is not None and not isinstance(name, str):
-        raise ValidationError("error.field_invalid", field="name")
-    name = (name or "").strip()
+    name = textrules.clean_text("graph.name", name).strip()
     if not name:
         raise ValidationError("error.field_required", field="name")
-    if len(name) > 200:
-        raise ValidationError("error.field_invalid", field="name")
     return name
 
 
 async def create_graph(user: User, name: str, template_id: int, project_id: int | None, description: str = "") -> Graph:
     """A new graph holds one root node of the template's root entity, named like the graph."""
     name = clean_name(name)
+    description = textrules.clean_text("graph.description", description)
     template = await Template.get_or_none(id=template_id, enabled=True)
     if template is None:
         raise NotFound(what="what.template")
-    project = await _project_for_create(user, project_id)
+    project = await _project_for_create(user, project_id, template.id)
     if project is not None and project.allowed_template_ids and template.id not in project.allowed_template_ids:
         raise Forbidden()
     root_type = next(e["code"] for e in template.entitys if e.get("isRoot"))
@@ -87,9 +92,7 @@ async def update_graph(user: User, graph_id: int, revision: int | None, name: st
                 raise ValidationError("error.field_invalid", field="name")
             fields["name"] = clean_name(name)
         if description is not None:
-            if not isinstance(description, str):
-                raise ValidationError("error.field_invalid", field="description")
-            fields["description"] = description
+            fields["description"] = textrules.clean_text("graph.description", description)
         if author_ids is not None:
             # Callers pass JSON as it came: a string or a list of flags is refused, not iterated.
             if not isinstance(author_ids, list) or not all(isinstance(a, int) and not isinstance(a, bool) for a in author_ids):
