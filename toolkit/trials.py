@@ -13,6 +13,7 @@ from tortoise.transactions import in_transaction
 
 from toolkit import audit, roles
 from toolkit.accounts import create_user
+from toolkit.auth import attempts
 from toolkit.auth.sms import clean_tel
 from toolkit.errors import Forbidden, NotFound, ValidationError
 from toolkit.graphs.listing import check_paging
@@ -40,16 +41,25 @@ def trial_view(trial: TrialApplication) -> dict:
             "createTime": trial.created_at.isoformat() if trial.created_at else None}
 
 
-async def submit(data: dict) -> dict:
-    """A trial application from the portal; one pending application per phone."""
+async def submit(data: dict, client: str = "") -> dict:
+    """A trial application from the portal; one pending application per phone.
+
+    The form is public: a client gets a bounded number of applications an hour, and a phone one
+    a minute, both counted before the pending check so parallel submissions make one application.
+    """
     tel = clean_tel(data.get("tel") if isinstance(data.get("tel"), str) else None)
-    if await TrialApplication.exists(tel=tel, state=PENDING):
-        raise ValidationError("trial.pending_exists")
     email = _text(data, "email", 200, required=False)
     if email and "@" not in email:
         raise ValidationError("error.field_invalid", field="email")
-    trial = await TrialApplication.create(name=_text(data, "name", 100), unit_name=_text(data, "unitName", 200), tel=tel,
-                                          email=email, reason=sanitise(_text(data, "reason", 2000)))
+    name, unit_name, reason = _text(data, "name", 100), _text(data, "unitName", 200), sanitise(_text(data, "reason", 2000))
+    try:
+        await attempts.take(attempts.TRIAL_CLIENT, client or "local")
+        await attempts.take(attempts.TRIAL_TEL, tel)
+    except attempts.Throttled as exc:
+        raise ValidationError("trial.too_many", seconds=exc.retry_after) from exc
+    if await TrialApplication.exists(tel=tel, state=PENDING):
+        raise ValidationError("trial.pending_exists")
+    trial = await TrialApplication.create(name=name, unit_name=unit_name, tel=tel, email=email, reason=reason)
     await audit.record("trial.submit", None, "trial", trial.id)
     return {"id": trial.id, "state": trial.state}
 
@@ -82,6 +92,9 @@ async def handle(actor: User, trial_id: int, state: int | None, opinion: str | N
     trial = await TrialApplication.get_or_none(id=trial_id)
     if trial is None:
         raise NotFound(what="what.trial")
+    if actor.role == roles.ADMIN and trial.unit_name != await Unit.filter(id=actor.unit_id).first().values_list("name", flat=True):
+        # An admin handles only their own unit's applications, a refusal as much as an approval.
+        raise Forbidden("user.other_unit")
     if trial.state != PENDING:
         raise ValidationError("trial.handled")
     async with in_transaction():
