@@ -6,7 +6,7 @@ import os
 from sanic import Sanic
 from sanic_ext import Extend
 
-from service import api_docs, envelope, webproxy
+from service import api_docs, auto_methods, envelope, webproxy
 from service.routes import mining
 from service.routes import auth, backoffice, catalog, graph_content, graph_files, graph_list, health, library, projects, users
 from toolkit import __version__, db, settings
@@ -25,6 +25,8 @@ def create_app(name: str = "zhitu", db_url: str | None = None, webui_url: str | 
     app.config.REQUEST_TIMEOUT = 600  # SPEC §9: file uploads may take 10 minutes
     app.config.RESPONSE_TIMEOUT = 600
     app.config.FALLBACK_ERROR_FORMAT = "json"
+    # Behind N reverse proxies the client address comes from X-Forwarded-For; never trusted otherwise.
+    app.config.PROXIES_COUNT = int(settings.get("proxies_count"))
     app.config.OAS_URL_PREFIX = "/docs"
     app.config.OAS_UI_DEFAULT = "swagger"
     app.config.OAS_UI_REDOC = False
@@ -50,4 +52,5 @@ def create_app(name: str = "zhitu", db_url: str | None = None, webui_url: str | 
 
     webui_url = webui_url or os.environ.get("ZHITU_WEBUI_URL")
     webproxy.install(app, webui_url, settings.webui_dir())
+    auto_methods.install(app)
     return app

@@ -5,7 +5,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from tests.conftest import PASSWORD
 from toolkit.graphs.crud import create_graph
-from toolkit.model import Graph, SmsCode, SmsOutbox, SsoTicket, Template, User
+from toolkit.model import AttemptLimit, Graph, SmsCode, SmsOutbox, SsoTicket, Template, User
 
 A = "/basic-api/api/authorize"
 TEL = "13800000001"
@@ -17,7 +17,10 @@ async def _code_from_outbox(tel: str) -> str:
 
 
 async def _allow_resend(tel: str) -> None:
-    await SmsCode.filter(tel=tel).update(created_at=datetime.now(timezone.utc) - timedelta(minutes=2))
+    """Two minutes pass: the phone's one-code-a-minute window is over."""
+    two_minutes_ago = datetime.now(timezone.utc) - timedelta(minutes=2)
+    await SmsCode.filter(tel=tel).update(created_at=two_minutes_ago)
+    await AttemptLimit.filter(key=f"sms_send:tel:{tel}").update(window_start=two_minutes_ago)
 
 
 async def test_sms_login_flow(api, people):

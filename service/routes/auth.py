@@ -10,6 +10,7 @@ from sanic import Blueprint, Request
 from sanic.response import HTTPResponse, redirect
 
 from service.access import SUPER, access, bearer_token
+from service.client import client_address
 from service.envelope import ok, page
 from service.request_data import json_body, query_int, query_text, text_field
 from toolkit import roles, settings
@@ -37,7 +38,7 @@ async def _signed_in(request: Request, session: sessions.Session, **extra) -> HT
 @access(public=True)
 async def login(request: Request):
     data = json_body(request)
-    session = await sessions.login(text_field(data, "userName"), text_field(data, "password"))
+    session = await sessions.login(text_field(data, "userName"), text_field(data, "password"), client_address(request))
     return await _signed_in(request, session)
 
 
@@ -79,14 +80,15 @@ async def get_profile(request: Request):
 @sso_bp.get("/sms")
 @access(public=True)
 async def send_sms_code(request: Request):
-    return ok(request, await sms.send_code(query_text(request, "tel"), query_text(request, "mode") or "login", request.headers.get("accept-language")))
+    return ok(request, await sms.send_code(query_text(request, "tel"), query_text(request, "mode") or "login",
+                                         request.headers.get("accept-language"), client_address(request)))
 
 
 @sso_bp.post("/smslogin")
 @access(public=True)
 async def sms_login(request: Request):
     data = json_body(request)
-    session = await sms.login_with_code(text_field(data, "tel"), text_field(data, "code"))
+    session = await sms.login_with_code(text_field(data, "tel"), text_field(data, "code"), client_address(request))
     return await _signed_in(request, session)
 
 

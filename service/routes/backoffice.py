@@ -3,6 +3,7 @@ carousel images and trial applications."""
 from sanic import Blueprint, Request
 from sanic.response import raw
 
+from service.client import client_address
 from service.access import ADMIN, EXPERT, SUPER, access
 from service.envelope import lang_of, ok, page
 from service.request_data import int_field, json_body, query_int, query_text
@@ -130,7 +131,7 @@ async def delete_carousel(request: Request, item_id: int):
 @trial_bp.post("/apply")
 @access(public=True)
 async def submit_trial(request: Request):
-    return ok(request, await trials.submit(json_body(request)))
+    return ok(request, await trials.submit(json_body(request), client_address(request)))
 
 
 @trial_bp.get("/list")

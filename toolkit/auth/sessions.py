@@ -1,13 +1,14 @@
 """Account login, refresh, check and logout."""
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from tortoise.expressions import F
 
 from toolkit import audit, settings
-from toolkit.auth import passwords, tokens
+from toolkit.auth import attempts, passwords, tokens
 from toolkit.errors import AuthError, LoginRefused
 from toolkit.model import User
 
@@ -39,25 +40,54 @@ async def open_session(user: User) -> Session:
     return Session(user, access, refresh, expires_at)
 
 
-async def login(user_name: str, password: str) -> Session:
-    """Check a user name and password; failed tries per account are limited per minute."""
+async def login(user_name: str, password: str, client: str = "") -> Session:
+    """Check a user name and password under the attempt limits of toolkit.auth.attempts.
+
+    The try is counted before the password is compared, per account on this client, per client
+    and per account; the first limit without a free slot refuses and gives back the slots taken.
+    """
     user_name = (user_name or "").strip()
-    limit = int(settings.get("login_failures_per_minute"))
-    if await audit.count_recent("login_failed", user_name, 60) >= limit:
-        raise LoginRefused("auth.too_many_attempts")
+    guards = login_guards(user_name, client)
+    await take_all(guards, "auth.too_many_attempts")
     user = await User.get_or_none(user_name=user_name)
-    if user is None:
-        passwords.verify_password(passwords.DUMMY_HASH, password or "")
-        await audit.record("login_failed", None, "user", user_name, reason="unknown")
+    # argon2 releases the GIL: verifying in a thread keeps the event loop answering.
+    correct = await asyncio.to_thread(passwords.verify_password, user.password_hash if user else passwords.DUMMY_HASH,
+                                      password or "")
+    if user is None or not correct:
+        for limit, subject in guards:
+            await attempts.failed(limit, subject)
+        await audit.record("login_failed", user.id if user else None, "user", user_name,
+                           reason="password" if user else "unknown", client=client)
         raise LoginRefused("auth.bad_credentials")
-    if not passwords.verify_password(user.password_hash, password or ""):
-        await audit.record("login_failed", user.id, "user", user_name, reason="password")
-        raise LoginRefused("auth.bad_credentials")
+    pair, *others = guards
+    await attempts.succeeded(*pair, forgive=True)
+    for limit, subject in others:
+        await attempts.succeeded(limit, subject)
     if not user.enabled:
         raise LoginRefused("auth.disabled")
     session = await open_session(user)
     await audit.record("login", user.id, "user", user.id)
     return session
+
+
+def login_guards(user_name: str, client: str) -> list[tuple[attempts.Limit, str]]:
+    """The password limits in the order they are taken: this account on this client first."""
+    client = client or "local"
+    return [(attempts.login_pair(), f"{user_name}|{client}"), (attempts.login_client(), client),
+            (attempts.login_account(), user_name)]
+
+
+async def take_all(guards: list[tuple[attempts.Limit, str]], refusal: str) -> None:
+    """A slot of every limit, or none: on a refusal the slots already taken are given back."""
+    taken = []
+    for limit, subject in guards:
+        try:
+            await attempts.take(limit, subject)
+        except attempts.Throttled as exc:
+            for given_limit, given_subject in taken:
+                await attempts.succeeded(given_limit, given_subject)
+            raise LoginRefused(refusal, seconds=exc.retry_after) from exc
+        taken.append((limit, subject))
 
 
 async def user_for_token(token: str | None, kind: str = "access") -> User:

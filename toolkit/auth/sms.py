@@ -19,6 +19,7 @@ from typing import Awaitable, Callable
 from tortoise.expressions import F
 
 from toolkit import audit, messages, settings
+from toolkit.auth import attempts
 from toolkit.auth.sessions import Session, open_session
 from toolkit.errors import LoginRefused, ValidationError
 from toolkit.model import SmsCode, SmsOutbox, User
@@ -58,15 +59,26 @@ def _digest(tel: str, code: str) -> str:
     return hmac.new(settings.secret_key().encode(), f"{tel}:{code}".encode(), hashlib.sha256).hexdigest()
 
 
-async def send_code(tel: str | None, mode: str | None = "login", lang: str | None = None) -> dict:
-    """Send a sign-in code. A phone without an account gets no text, but the answer is the same."""
+async def send_code(tel: str | None, mode: str | None = "login", lang: str | None = None, client: str = "") -> dict:
+    """Send a sign-in code. A phone without an account gets no text, but the answer is the same.
+
+    A phone gets one code per RESEND_SECONDS and a client a bounded number per hour; both are
+    counted before the code is made, so parallel sends cannot slip past the check.
+    """
     tel = clean_tel(tel)
     mode = (mode or "login").strip()
     if mode not in MODES:
         raise ValidationError("error.field_invalid", field="mode")
+    try:
+        await attempts.take(attempts.SMS_SEND_CLIENT, client or "local")
+    except attempts.Throttled as exc:
+        raise ValidationError("sms.too_soon", seconds=exc.retry_after) from exc
+    try:
+        await attempts.take(attempts.sms_send_tel(RESEND_SECONDS), tel)
+    except attempts.Throttled as exc:
+        await attempts.succeeded(attempts.SMS_SEND_CLIENT, client or "local")
+        raise ValidationError("sms.too_soon", seconds=exc.retry_after) from exc
     now = datetime.now(timezone.utc)
-    if await SmsCode.filter(tel=tel, created_at__gte=now - timedelta(seconds=RESEND_SECONDS)).exists():
-        raise ValidationError("sms.too_soon", seconds=RESEND_SECONDS)
     minutes = int(settings.get("sms_code_minutes"))
     code = f"{secrets.randbelow(10 ** 6):06d}"
     # Older codes of the phone stop working once a new one is sent.
@@ -79,27 +91,41 @@ async def send_code(tel: str | None, mode: str | None = "login", lang: str | Non
     return {"resendAfter": RESEND_SECONDS, "expiresIn": minutes * 60}
 
 
-async def login_with_code(tel: str | None, code: str | None) -> Session:
-    """Trade a code for a session; a wrong, expired, used or burnt code signs nobody in."""
+async def login_with_code(tel: str | None, code: str | None, client: str = "") -> Session:
+    """Trade a code for a session; a wrong, expired, used or burnt code signs nobody in.
+
+    Each try takes one of the code's `sms_max_tries` slots by a conditional update before the
+    code is compared: of any number of parallel guesses at most that many are compared at all.
+    A client also has a bounded number of tries a minute across phones.
+    """
     tel = clean_tel(tel)
     code = (code or "").strip()
     if not code:
         raise ValidationError("error.field_required", field="code")
+    try:
+        await attempts.take(attempts.SMS_LOGIN_CLIENT, client or "local")
+    except attempts.Throttled as exc:
+        raise LoginRefused("auth.too_many_attempts", seconds=exc.retry_after) from exc
     now = datetime.now(timezone.utc)
     record = await SmsCode.filter(tel=tel, used=False).order_by("-id").first()
     if record is None or record.expires_at <= now:
         raise LoginRefused("sms.code_expired")
+    tries = int(settings.get("sms_max_tries"))
+    if not await SmsCode.filter(id=record.id, used=False, failed_tries__lt=tries).update(failed_tries=F("failed_tries") + 1):
+        await SmsCode.filter(id=record.id).update(used=True)
+        raise LoginRefused("sms.code_burnt")
     if not hmac.compare_digest(record.code_hash, _digest(tel, code)):
-        tries = int(settings.get("sms_max_tries"))
-        await SmsCode.filter(id=record.id).update(failed_tries=F("failed_tries") + 1)
-        burnt = record.failed_tries + 1 >= tries
+        tried = await SmsCode.filter(id=record.id).first().values_list("failed_tries", flat=True)
+        burnt = tried is None or tried >= tries
         if burnt:
             await SmsCode.filter(id=record.id).update(used=True)
-        await audit.record("login_failed", None, "tel", tel, reason="sms")
+        await audit.record("login_failed", None, "tel", tel, reason="sms", client=client)
+        await attempts.failed(attempts.SMS_LOGIN_CLIENT, client or "local")
         raise LoginRefused("sms.code_burnt" if burnt else "sms.code_wrong")
     # Claim the code atomically so two requests with the same code cannot both sign in.
     if not await SmsCode.filter(id=record.id, used=False).update(used=True):
         raise LoginRefused("sms.code_expired")
+    await attempts.succeeded(attempts.SMS_LOGIN_CLIENT, client or "local")
     user = await User.get_or_none(tel=tel)
     if user is None:
         raise LoginRefused("sms.code_wrong")

@@ -119,3 +119,20 @@ class SsoTicket(Model):
 
     class Meta:
         table = "sso_ticket"
+
+
+class AttemptLimit(Model):
+    """A counter of tries for one limit and one subject (an account, a client address, a phone)."""
+
+    # A try is counted by a conditional update before anything is compared, so parallel
+    # requests cannot all pass the check; strikes grow the next block exponentially.
+
+    id = fields.IntField(primary_key=True)
+    key = fields.CharField(max_length=255, unique=True)
+    window_start = fields.DatetimeField()
+    count = fields.IntField(default=0)
+    strikes = fields.IntField(default=0)
+    blocked_until = fields.DatetimeField(null=True)
+
+    class Meta:
+        table = "attempt_limit"
