@@ -1,16 +1,19 @@
 """`python -m bench [name…]`: run the benchmarks (all by default)."""
 import sys
 
-from bench import back_office, formats, foundation, graph_engine, load, mind_map, mining, tui, web_figures
+from bench import back_office, formats, foundation, graph_engine, load, mind_map, mining, tree_storage, tui, web_figures
 
 BENCHMARKS = {"foundation": foundation.main, "graph_engine": graph_engine.main, "formats": formats.main,
               "back_office": back_office.main, "mining": mining.main, "tui": tui.main, "mind_map": mind_map.main,
-              "web_figures": web_figures.main, "load": load.main}
+              "web_figures": web_figures.main, "load": load.main, "tree_storage": tree_storage.main}
 
 
 def run(args: list[str]) -> None:
     if args and args[0] == "graph_engine" and len(args) > 1:
         graph_engine.main(args[1:])  # one database, in a child process
+        return
+    if args and args[0] == "tree_storage" and len(args) > 1:
+        tree_storage.main(args[1:])  # one database, in a child process
         return
     if args and args[0] == "tui" and len(args) > 1:
         tui.main(args[1:])  # one database, in a child process
