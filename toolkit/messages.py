@@ -212,6 +212,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "unit.exists": ("单位 {name} 已存在", "Unit {name} already exists"),
     "unit.in_use": ("单位下还有 {users} 个用户和 {projects} 个项目，不能删除", "The unit still has {users} users and {projects} projects"),
     "what.unit": ("单位", "Unit"),
+    "cli.user_unblocked": ("已解除 {user} 的登录限制（{count} 项）", "Lifted the sign-in limits of {user} ({count})"),
     "cli.user_enabled": ("已启用用户 {user}", "User {user} enabled"),
     "cli.user_disabled": ("已停用用户 {user}", "User {user} disabled"),
     "cli.password_reset": ("已重置 {user} 的密码", "Password of {user} reset"),

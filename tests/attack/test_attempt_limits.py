@@ -153,3 +153,33 @@ async def test_parallel_trial_applications_make_one(api, database):
     answers = await asyncio.gather(*[api.call("POST", "/basic-api/api/trial/apply", json=body) for _ in range(20)])
     assert sum(answer["code"] == 0 for _, answer in answers) == 1
     assert await TrialApplication.filter(tel="13700000001").count() == 1
+
+
+def test_an_operator_lifts_an_accounts_limits_from_the_terminal(demo_db, monkeypatch):
+    from typer.testing import CliRunner
+
+    from toolkit import db
+    from toolkit.cli.main import app
+
+    async def fail_then_try():
+        async with db.opened(demo_db):
+            for _ in range(attempts.login_pair().limit):
+                with pytest.raises(LoginRefused):
+                    await sessions.login("root", "wrong", client="203.0.113.5")
+            try:
+                await sessions.login("root", "secret123", client="203.0.113.5")
+            except LoginRefused as refused:
+                return refused.key
+            return "signed in"
+
+    assert asyncio.run(fail_then_try()) == "auth.too_many_attempts"
+    monkeypatch.setenv("ZHITU_LANG", "en")
+    lifted = CliRunner().invoke(app, ["user", "unblock", "root"])
+    assert lifted.exit_code == 0 and "Lifted the sign-in limits of root" in lifted.output
+
+    async def sign_in():
+        async with db.opened(demo_db):
+            return (await sessions.login("root", "secret123", client="203.0.113.5")).user.user_name
+
+    assert asyncio.run(sign_in()) == "root"
+    assert CliRunner().invoke(app, ["user", "unblock", "nobody"]).exit_code == 4

@@ -148,7 +148,7 @@ async def succeeded(limit: Limit, subject: str, forgive: bool = False) -> None:
         await AttemptLimit.filter(key=key, count__gt=0).update(count=F("count") - 1)
 
 
-async def clear(subject_prefix: str = "") -> int:
-    """Lift limits (an operator's tool): every key, or those starting with the prefix."""
-    query = AttemptLimit.all() if not subject_prefix else AttemptLimit.filter(key__startswith=subject_prefix)
-    return await query.delete()
+async def unblock_account(user_name: str) -> int:
+    """Lift an account's password limits on every client (an operator's tool); the count lifted."""
+    pair, account = login_pair(), login_account()
+    return await AttemptLimit.filter(Q(key__startswith=_key(pair, f"{user_name}|")) | Q(key=_key(account, user_name))).delete()

@@ -91,6 +91,20 @@ def user_enable(user_name: str) -> None:
     _switch(user_name, True)
 
 
+@user_app.command("unblock")
+def user_unblock(user_name: str) -> None:
+    """Lift the sign-in limits of a user's account on every client (after many wrong passwords)."""
+    from toolkit.admin.users import find_user
+    from toolkit.auth.attempts import unblock_account
+
+    async def body():
+        await find_user(user_name)
+        return await unblock_account(user_name)
+
+    lifted = _run(body)
+    err.print(text("cli.user_unblocked", user=user_name, count=lifted))
+
+
 @user_app.command("password")
 def user_password(user_name: str, password: Optional[str] = typer.Option(None, "--password", envvar="ZHITU_NEW_PASSWORD",
                                                                           help="New password (prompted if missing).")) -> None:
