@@ -148,7 +148,7 @@ def fit_to_template(doc: GraphDoc, rules: TemplateRules, free_attributes: bool =
         for key, value in node.attributes.items():
             if key not in known and free_attributes:
                 renamed[key] = value
-                report.warn("import.unknown_attribute", paths[node.id], name=key)
+                report.notice("import.unknown_attribute", paths[node.id], name=key)
             elif key not in known:
                 problems.append(FormatError("format.unknown_column", where=paths[node.id], column=key))
             else:
@@ -205,6 +205,7 @@ async def import_document(user: User, doc: GraphDoc, project_id: int | None, tem
 
     project = await _project_for_create(user, project_id)
     _template, rules = await _rules(template_code, doc)
+    await _project_for_create(user, project_id, _template.id)  # the project's template control
     problems = fit_to_template(doc, rules)
     if problems:
         raise problems[0]
@@ -225,6 +226,7 @@ async def import_documents(user: User, docs: list[GraphDoc], collected: ImportRe
     with report.collecting(collected.source, into=collected):
         for doc in docs:
             _template, rules = await _rules(template_code, doc)
+            await _project_for_create(user, project_id, _template.id)  # the project's template control
             problems = fit_to_template(doc, rules, free)
             if problems:
                 raise problems[0]

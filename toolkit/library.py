@@ -94,14 +94,22 @@ async def update_public_state(actor: User, graph_id: int, state: int, opinion: s
     return await entry_view(await LibraryEntry.get(id=entry.id))
 
 
+async def _check_entry_owner(actor: User, graph_id: int) -> None:
+    """Withdrawing a library graph or granting copies of it: the unit's reviewers, or the graph's
+    owners (its edit right: having published it once is not enough, and readers of the library
+    are not owners). Checked before the entry's state, so the state of others' graphs cannot be probed."""
+    graph = await Graph.get_or_none(id=graph_id).prefetch_related("project")
+    if graph is None:
+        raise NotFound(what="what.library_graph")
+    if not _reviews(actor, graph.project.unit_id if graph.project else None):
+        await open_graph(actor, graph_id, edit=True)
+
+
 async def unpublish(actor: User, graph_id: int) -> dict:
+    await _check_entry_owner(actor, graph_id)
     entry = await _entry_for_graph(graph_id)
     if entry is None or entry.public_state not in (PUBLISH, WAIT):
         raise ValidationError("library.not_published")
-    graph = await Graph.get(id=graph_id).prefetch_related("project")
-    # The unit's reviewers, or the graph's owners (its edit right: having published it once is not enough).
-    if not _reviews(actor, graph.project.unit_id if graph.project else None):
-        await open_graph(actor, graph_id, edit=True)
     async with in_transaction():
         await LibraryEntry.filter(id=entry.id).update(public_state=UNPUBLISH)
         await Graph.filter(id=graph_id).update(is_public=False)
@@ -322,10 +330,8 @@ async def approve(actor: User, apply_id: int, state: int, opinion: str | None) -
 async def authorize(actor: User, graph_id: int, project_id: int | None, graph_name: str | None = None,
                     remarks: str | None = None) -> dict:
     """authorizationGraph: an admin (or the graph's owners) grants a project a copy directly (state 1)."""
+    await _check_entry_owner(actor, graph_id)
     entry = await _published_entry(graph_id)
-    graph = await Graph.get(id=graph_id).prefetch_related("project")
-    if not _reviews(actor, graph.project.unit_id if graph.project else None):
-        await open_graph(actor, graph_id, edit=True)
     if project_id is None:
         raise ValidationError("library.project_required")
     project = await Project.get_or_none(id=project_id)
