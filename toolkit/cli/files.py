@@ -12,6 +12,8 @@ from toolkit.cli.output import Format, emit, err
 
 
 def register(app: typer.Typer) -> None:
+    from toolkit.cli.file_import import import_files, validate
+
     app.command("import")(import_files)
     app.command("export")(export_graph)
     app.command("validate")(validate)
@@ -30,42 +32,6 @@ class _no_status:
 
 def _progress(enabled: bool) -> Progress:
     return Progress(console=err, disable=not enabled or not sys.stderr.isatty(), transient=True)
-
-
-def import_files(
-    files: List[Path] = typer.Argument(..., help="Files to import (.edg .xlsx .xmind .md .opml .mm)."),
-    project: Optional[int] = typer.Option(None, "--project", help="Project id for new graphs."),
-    template: Optional[str] = typer.Option(None, "--template", help="Template code (default: the file's, else teaching)."),
-    into: Optional[int] = typer.Option(None, "--into", help="Merge into this graph as a diff instead of creating one."),
-    apply: bool = typer.Option(False, "--apply", help="With --into: apply the diff (without it the diff is only shown)."),
-    as_user: Optional[str] = typer.Option(None, "--as", help="Act as this user (default: the first super admin)."),
-    as_json: bool = typer.Option(False, "--json", help="JSON for scripts."),
-) -> None:
-    """Import files as new graphs, or merge an edited export back into its graph."""
-    from toolkit import db, imports
-    from toolkit.accounts import operator
-    from toolkit.cli.main import run_async
-
-    async def body():
-        results = []
-        async with db.opened():
-            user = await operator(as_user)
-            with _progress(not as_json) as progress:
-                task = progress.add_task("import", total=len(files))
-                for path in files:
-                    doc = imports.read_file(path)
-                    if into is not None:
-                        result = await imports.merge_document(user, into, doc, apply)
-                        results.append({"file": str(path), "graphId": into, **result["diff"]["counts"],
-                                        "applied": result["applied"] is not None, "problems": result["problems"]})
-                    else:
-                        graph = await imports.import_document(user, doc, project, template)
-                        results.append({"file": str(path), "graphId": graph.id, "name": graph.name, "nodes": graph.node_count})
-                    progress.advance(task)
-        return results
-
-    results = run_async(body)()
-    emit(results, None, Format.json if as_json else Format.table)
 
 
 def export_graph(

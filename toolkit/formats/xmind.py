@@ -131,3 +131,8 @@ def dumps(doc: GraphDoc) -> bytes:
 
 def write(doc: GraphDoc, path: str | Path) -> None:
     Path(path).write_bytes(dumps(doc))
+
+
+# Reading every sheet (floating topics, summaries, callouts, links, images) lives in xmind_sheets;
+# `read` and `read_all` are this format's entry points.
+from toolkit.formats.xmind_sheets import read, read_all  # noqa: E402,F401

@@ -1,0 +1,145 @@
+"""`zhitu import` and `zhitu validate`: files in, every graph a file holds, and the import report
+(nodes read and created, what was not carried over, every warning with its location)."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from toolkit.cli.output import Format, emit, err
+
+SHEET_HELP = "One sheet of an XMind or Excel file, by name or number (default: every non-empty sheet, each its own graph)."
+LEVELS_HELP = "Excel: the level columns, top first, by header or letter (e.g. 领域,分层,知识点 or A,B,C)."
+NAME_COL_HELP = "Excel: the column holding node names (with a parent column, or alone under a category column)."
+
+
+def _reader_options(levels: Optional[str], name_col: Optional[str], from_layout: bool) -> dict:
+    options: dict = {}
+    if levels:
+        options["levels"] = [part.strip() for part in levels.replace("，", ",").split(",") if part.strip()]
+    if name_col:
+        options["name_col"] = name_col
+    if from_layout:
+        options["from_layout"] = True
+    return options
+
+
+def _print_report(collected, lang: str) -> None:
+    data = collected.as_dict(lang)
+    err.print(f"  read {data['nodesRead']} nodes" + (f", created {data['nodesCreated']}" if data["nodesCreated"] else ""))
+    for entry in data["notCarried"]:
+        err.print(f"  not carried over: {entry['label']} × {entry['count']}")
+    for note in data["notices"]:
+        err.print(f"  [cyan]note[/cyan] {note['message']}")
+    for note in data["warnings"]:
+        err.print(f"  [yellow]warning[/yellow] {note['message']}")
+
+
+def import_files(
+    files: List[Path] = typer.Argument(..., help="Files to import (.edg .xlsx .xmind .md .opml .mm .docx .pdf)."),
+    project: Optional[int] = typer.Option(None, "--project", help="Project id for new graphs."),
+    template: Optional[str] = typer.Option(None, "--template", help="Template code (default: the file's, else teaching)."),
+    into: Optional[int] = typer.Option(None, "--into", help="Merge into this graph as a diff instead of creating one."),
+    apply: bool = typer.Option(False, "--apply", help="With --into: apply the diff (without it the diff is only shown)."),
+    sheet: Optional[str] = typer.Option(None, "--sheet", help=SHEET_HELP),
+    levels: Optional[str] = typer.Option(None, "--levels", help=LEVELS_HELP),
+    name_col: Optional[str] = typer.Option(None, "--name-col", help=NAME_COL_HELP),
+    from_layout: bool = typer.Option(False, "--from-layout", help="PDF without bookmarks: import the headings found from the layout (check them first with validate --explain)."),
+    as_user: Optional[str] = typer.Option(None, "--as", help="Act as this user (default: the first super admin)."),
+    as_json: bool = typer.Option(False, "--json", help="JSON for scripts (with each file's import report)."),
+) -> None:
+    """Import files as new graphs (one per non-empty sheet), or merge an edited export back into its graph."""
+    from toolkit import db, imports, messages
+    from toolkit.accounts import operator
+    from toolkit.cli.main import run_async
+
+    lang = messages.system_lang()
+    options = _reader_options(levels, name_col, from_layout)
+
+    async def body():
+        results = []
+        async with db.opened():
+            user = await operator(as_user)
+            for path in files:
+                docs, collected = imports.read_documents(path, sheet=sheet, **options)
+                if into is not None:
+                    result = await imports.merge_document(user, into, docs[0], apply)
+                    results.append({"file": str(path), "graphId": into, **result["diff"]["counts"],
+                                    "applied": result["applied"] is not None, "problems": result["problems"]})
+                    continue
+                graphs = await imports.import_documents(user, docs, collected, project, template)
+                for graph in graphs:
+                    results.append({"file": str(path), "graphId": graph.id, "name": graph.name, "nodes": graph.node_count})
+                if as_json:
+                    results[-1]["report"] = collected.as_dict(lang)
+                else:
+                    err.print(f"{path}:")
+                    _print_report(collected, lang)
+        return results
+
+    results = run_async(body)()
+    emit(results, None if as_json else ["file", "graphId", "name", "nodes"] if into is None else None,
+         Format.json if as_json else Format.table)
+
+
+def validate(
+    files: List[Path] = typer.Argument(..., help="Files to check."),
+    template: Optional[str] = typer.Option(None, "--template", help="Template code to check against (default: the file's, else teaching)."),
+    sheet: Optional[str] = typer.Option(None, "--sheet", help=SHEET_HELP),
+    levels: Optional[str] = typer.Option(None, "--levels", help=LEVELS_HELP),
+    name_col: Optional[str] = typer.Option(None, "--name-col", help=NAME_COL_HELP),
+    from_layout: bool = typer.Option(False, "--from-layout", help="PDF without bookmarks: check the headings found from the layout."),
+    explain: bool = typer.Option(False, "--explain", help="Show how the file was read (sheets, inferred columns, warnings) and the first levels of each tree."),
+    as_json: bool = typer.Option(False, "--json", help="JSON for CI jobs."),
+) -> None:
+    """Check graph files without a database: exit 0 when all are valid, 1 with every problem listed."""
+    from toolkit import messages
+    from toolkit.errors import FormatError
+    from toolkit.imports import validate_documents
+
+    lang = messages.system_lang()
+    options = _reader_options(levels, name_col, from_layout)
+    entries = []
+    for path in files:
+        try:
+            docs, problems, collected = validate_documents(path, template, sheet=sheet, **options)
+        except Exception as exc:  # noqa: BLE001 - one broken file is one line, and the next file is still checked
+            from toolkit.formats.report import ImportReport
+
+            docs, problems, collected = [], [FormatError("format.unreadable", where=path.name, detail=type(exc).__name__)], ImportReport(path.name)
+        entries.append((path, docs, problems, collected))
+    report = [{"file": str(path), "valid": not problems, "nodes": sum(d.node_count() for d in docs),
+               "graphs": [{"name": d.name, "nodes": d.node_count()} for d in docs],
+               "problems": [p.message(lang) for p in problems], "report": collected.as_dict(lang)}
+              for path, docs, problems, collected in entries]
+    if as_json:
+        emit(report, fmt=Format.json)
+    else:
+        for (path, docs, problems, collected), entry in zip(entries, report):
+            mark = "[green]ok[/green]" if entry["valid"] else "[red]invalid[/red]"
+            err.print(f"{mark} {entry['file']} ({entry['nodes']} nodes" + (f" in {len(docs)} graphs" if len(docs) > 1 else "") + ")")
+            for problem in entry["problems"]:
+                err.print(f"  - {problem}")
+            if explain:
+                _print_report(collected, lang)
+                for doc in docs:
+                    _print_tree(doc)
+    if not all(entry["valid"] for entry in report):
+        raise typer.Exit(1)
+
+
+def _print_tree(doc, depth: int = 3, per_level: int = 8) -> None:
+    """The first levels of a graph, so a person sees what the import would give."""
+    from rich.markup import escape
+
+    err.print(f"  graph [bold]{escape(doc.name)}[/bold]")
+    shown: dict[int, int] = {}
+    for node, _parent, level in doc.walk():
+        if level > depth:
+            continue
+        shown[level] = shown.get(level, 0) + 1
+        if shown[level] <= per_level * (level + 1):
+            err.print(f"  {'  ' * level}- {escape(node.name[:80])}")
+    sys.stderr.flush()
