@@ -7,14 +7,14 @@ from sanic import Sanic
 from sanic_ext import Extend
 
 from service import api_docs, auto_methods, envelope, webproxy
-from service.routes import mining
+from service.routes import attainment, mining
 from service.routes import auth, backoffice, catalog, graph_content, graph_files, graph_list, health, library, projects, users
 from toolkit import __version__, db, settings
 
 API_PREFIX = "/basic-api"
 BLUEPRINTS = [auth.bp, auth.sso_bp, backoffice.manage_bp, backoffice.doc_bp, backoffice.carousel_bp, backoffice.trial_bp, library.bp, library.preview_bp, graph_list.bp, graph_content.bp, graph_files.bp, graph_files.files_bp, projects.bp, users.user_bp, users.unit_bp, catalog.template_bp,
               catalog.structure_bp, catalog.category_bp, catalog.relation_group_bp, catalog.relation_type_bp, health.bp]
-BLUEPRINTS += [mining.bp]
+BLUEPRINTS += [mining.bp, attainment.bp]
 
 
 def create_app(name: str = "zhitu", db_url: str | None = None, webui_url: str | None = None,
