@@ -16,6 +16,8 @@ from toolkit.errors import DatabaseError
 APP_LABEL = "models"
 MODELS_MODULE = "toolkit.model"
 MIGRATIONS_MODULE = "toolkit.migrations"
+# How many times this process opened the storage: caches of what was read keep to one opening.
+opened_count = 0
 
 
 def normalise_url(url: str) -> str:
@@ -66,6 +68,8 @@ def tortoise_config(url: str | None = None) -> dict:
 
 async def connect(url: str | None = None) -> None:
     """Open the database for this process (every task sees it)."""
+    global opened_count
+    opened_count += 1
     try:
         await Tortoise.init(config=tortoise_config(url), _enable_global_fallback=True)
     except DatabaseError:

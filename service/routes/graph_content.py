@@ -2,12 +2,27 @@
 from sanic import Blueprint, Request
 
 from service.access import ADMIN, EXPERT, SUPER, access
-from service.envelope import ok, page
+from service.envelope import lang_of, not_modified, ok, ok_body, page, tagged
 from service.request_data import int_field, int_list, json_body, optional_text, query_int, query_text, required_query_int, text_field
-from toolkit.graphs import analysis, curriculum, merge, reads, relations, tasks, tree
+from toolkit.graphs import analysis, curriculum, merge, read_cache, reads, relations, tasks, tree
 from toolkit.errors import ValidationError
 
 bp = Blueprint("graph_content", url_prefix="/api/graph")
+
+
+async def _cached_read(request: Request, graph_id: int, question: tuple, produce):
+    """A graph read through toolkit.graphs.read_cache: 304 when the reader already holds this
+    answer, the stored bytes when someone with the same rights asked it at this revision, else
+    produce() now."""
+    rights = await read_cache.read_rights(request.ctx.user, graph_id)
+    tag = read_cache.answer_tag(rights, *question, lang_of(request))
+    if read_cache.matches(request.headers.get("if-none-match"), tag):
+        return not_modified(tag)
+
+    async def build() -> bytes:
+        return ok_body(request, await produce())
+
+    return tagged(await read_cache.ANSWERS.answer(rights, tag, build), tag)
 
 
 @bp.get("/searchTree")
@@ -20,21 +35,24 @@ async def search_tree(request: Request):
     `outline` gives only id, parentId, name, type, order, level, isControl, direction, isNewNode,
     isUpdateNode, isDefine and revision, for drawing the tree (getNode reads a node in full).
     """
-    return ok(request, await tree.search_tree(request.ctx.user, required_query_int(request, "graphId"),
-                                              query_int(request, "nodeId"), query_int(request, "depth"),
-                                              query_text(request, "view") or "full"))
+    graph_id, node_id, depth = required_query_int(request, "graphId"), query_int(request, "nodeId"), query_int(request, "depth")
+    view = query_text(request, "view") or "full"
+    return await _cached_read(request, graph_id, ("searchTree", node_id, depth, view),
+                              lambda: tree.search_tree(request.ctx.user, graph_id, node_id, depth, view))
 
 
 @bp.get("/getNode")
 @access()
 async def get_node(request: Request):
-    return ok(request, await tree.get_node(request.ctx.user, required_query_int(request, "graphId"), required_query_int(request, "nodeId")))
+    graph_id, node_id = required_query_int(request, "graphId"), required_query_int(request, "nodeId")
+    return await _cached_read(request, graph_id, ("getNode", node_id), lambda: tree.get_node(request.ctx.user, graph_id, node_id))
 
 
 @bp.get("/searchGraph")
 @access()
 async def search_graph(request: Request):
-    return ok(request, await reads.search_graph(request.ctx.user, required_query_int(request, "graphId")))
+    graph_id = required_query_int(request, "graphId")
+    return await _cached_read(request, graph_id, ("searchGraph",), lambda: reads.search_graph(request.ctx.user, graph_id))
 
 
 @bp.get("/searchPoint")
@@ -62,13 +80,13 @@ async def search_relation_list(request: Request):
 @bp.get("/getRelationNum/<graph_id:int>")
 @access()
 async def get_relation_num(request: Request, graph_id: int):
-    return ok(request, await reads.relation_counts(request.ctx.user, graph_id))
+    return await _cached_read(request, graph_id, ("getRelationNum",), lambda: reads.relation_counts(request.ctx.user, graph_id))
 
 
 @bp.get("/countFanOut/<graph_id:int>")
 @access()
 async def count_fan_out(request: Request, graph_id: int):
-    return ok(request, await reads.fan_out(request.ctx.user, graph_id))
+    return await _cached_read(request, graph_id, ("countFanOut",), lambda: reads.fan_out(request.ctx.user, graph_id))
 
 
 @bp.get("/searchNodesByDefineStatus/<graph_id:int>")

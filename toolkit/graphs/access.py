@@ -26,6 +26,21 @@ async def visible_filter(user: User, by_role: bool, memberships: dict[int, str] 
     return condition
 
 
+def may_read(user: User, *, has_project: bool, project_role: str | None, project_unit_id: int | None,
+             create_user_id: int | None, author_ids: list | None, is_public: bool, edit: bool = False) -> bool:
+    """Whether the caller may open one graph: its project's members, its creator and authors, its
+    unit's admins and the super admin; a graph published in the public library is readable (never
+    editable) by everyone signed in."""
+    own = (
+        user.role == roles.SUPER
+        or project_role is not None
+        or create_user_id == user.id
+        or user.id in (author_ids or [])
+        or (user.role == roles.ADMIN and has_project and project_unit_id == user.unit_id and user.unit_id)
+    )
+    return bool(own or (is_public and not edit))
+
+
 def trial_expired(is_tryout: bool, project_end_time: datetime | None, now: datetime | None = None) -> bool:
     if not is_tryout or project_end_time is None:
         return False

@@ -3,9 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from toolkit import roles
 from toolkit.errors import Forbidden, NotFound
-from toolkit.graphs.access import is_editable, template_controlled, trial_expired
+from toolkit.graphs.access import is_editable, may_read, template_controlled, trial_expired
 from toolkit.model import Graph, ProjectMember, User
 
 
@@ -27,15 +26,9 @@ async def open_graph(user: User, graph_id: int, edit: bool = False) -> GraphAcce
     project_role = None
     if project is not None:
         project_role = await ProjectMember.filter(project_id=project.id, user_id=user.id).first().values_list("role", flat=True)
-    own = (
-        user.role == roles.SUPER
-        or project_role is not None
-        or graph.create_user_id == user.id
-        or user.id in (graph.author_ids or [])
-        or (user.role == roles.ADMIN and project is not None and project.unit_id == user.unit_id and user.unit_id)
-    )
-    # A graph published in the public library is readable (never editable) by everyone signed in.
-    if not own and not (graph.is_public and not edit):
+    if not may_read(user, has_project=project is not None, project_role=project_role,
+                    project_unit_id=project.unit_id if project else None, create_user_id=graph.create_user_id,
+                    author_ids=graph.author_ids, is_public=graph.is_public, edit=edit):
         raise Forbidden()
     tryout = graph.is_tryout or bool(project and project.tryout)
     expired = trial_expired(tryout, project.end_time if project else None)
@@ -45,4 +38,7 @@ async def open_graph(user: User, graph_id: int, edit: bool = False) -> GraphAcce
                            template_controlled=template_controlled(project.controlled_template_ids if project else None, graph.template_id))
     if edit and not can_edit:
         raise Forbidden()
-    return GraphAccess(graph, can_edit, project_role, via_library=not own)
+    via_library = graph.is_public and not may_read(
+        user, has_project=project is not None, project_role=project_role, project_unit_id=project.unit_id if project else None,
+        create_user_id=graph.create_user_id, author_ids=graph.author_ids, is_public=False)
+    return GraphAccess(graph, can_edit, project_role, via_library=via_library)

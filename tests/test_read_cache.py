@@ -1,0 +1,192 @@
+"""Graph reads through the read cache (toolkit.graphs.read_cache): never stale after a write, in
+this process or another; rights are part of the key; a 304 only for the same rights and revision."""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+
+import httpx
+import pytest
+
+from toolkit.graphs import read_cache
+from toolkit.model import Template
+
+G = "/basic-api/api/graph"
+GL = "/basic-api/api/graphList"
+ROOT = Path(__file__).resolve().parent.parent
+
+
+async def _graph(api, token, people) -> dict:
+    template = await Template.get(code="teaching")
+    _, body = await api.call("POST", GL, token, json={"name": "缓存图谱", "templateId": template.id, "projectId": people["projects"]["a"].id})
+    assert body["code"] == 0, body
+    return body["result"]
+
+
+async def _get(api, token, path, etag=None, **params):
+    headers = {"Authorization": f"Bearer {token}"}
+    if etag:
+        headers["If-None-Match"] = etag
+    return await api.client.get(path, params=params, headers=headers)
+
+
+def _names(tree: dict) -> list[str]:
+    return [child["name"] for child in tree["childs"]]
+
+
+async def test_a_write_is_seen_by_the_next_read_and_the_old_tag_no_longer_matches(api, people):
+    expert = await api.login("expert")
+    graph = await _graph(api, expert, people)
+    first = await _get(api, expert, f"{G}/searchTree", graphId=graph["id"])
+    tag = first.headers["etag"]
+    assert first.status_code == 200 and first.json()["result"]["tree"]["childs"] == []
+    again = await _get(api, expert, f"{G}/searchTree", tag, graphId=graph["id"])
+    assert again.status_code == 304 and again.headers["etag"] == tag and again.content == b""
+
+    _, body = await api.call("POST", f"{G}/createNode", expert, json={"graphId": graph["id"], "nodeId": graph["rootId"], "name": "线性表"})
+    assert body["code"] == 0, body
+    after = await _get(api, expert, f"{G}/searchTree", tag, graphId=graph["id"])
+    assert after.status_code == 200 and after.headers["etag"] != tag
+    assert _names(after.json()["result"]["tree"]) == ["线性表"]
+    graph_view = await _get(api, expert, f"{G}/searchGraph", graphId=graph["id"])
+    assert len(graph_view.json()["result"]["nodes"]) == 2
+
+    node_id = after.json()["result"]["tree"]["childs"][0]["id"]
+    node = await _get(api, expert, f"{G}/getNode", graphId=graph["id"], nodeId=node_id)
+    _, body = await api.call("PUT", f"{G}/updateNode/{node_id}", expert, json={"graphId": graph["id"], "name": "顺序表"})
+    assert body["code"] == 0, body
+    renamed = await _get(api, expert, f"{G}/getNode", node.headers["etag"], graphId=graph["id"], nodeId=node_id)
+    assert renamed.status_code == 200 and renamed.json()["result"]["name"] == "顺序表"
+
+
+async def test_a_reader_without_rights_never_gets_a_cached_answer(api, people):
+    expert, outsider = await api.login("expert"), await api.login("outsider")
+    graph = await _graph(api, expert, people)
+    cached = await _get(api, expert, f"{G}/searchTree", graphId=graph["id"])
+    assert cached.status_code == 200
+    for path, params in ((f"{G}/searchTree", {"graphId": graph["id"]}), (f"{G}/searchGraph", {"graphId": graph["id"]}),
+                         (f"{G}/getNode", {"graphId": graph["id"], "nodeId": graph["rootId"]})):
+        refused = await _get(api, outsider, path, cached.headers["etag"], **params)
+        assert refused.status_code == 403 and refused.json()["result"] is None and "etag" not in refused.headers
+
+
+async def test_a_304_only_for_the_same_rights(api, people):
+    expert, tester = await api.login("expert"), await api.login("tester")
+    graph = await _graph(api, expert, people)
+    editor = await _get(api, expert, f"{G}/searchTree", graphId=graph["id"])
+    assert editor.json()["result"]["isEdit"] == 1
+    reader = await _get(api, tester, f"{G}/searchTree", editor.headers["etag"], graphId=graph["id"])
+    assert reader.status_code == 200 and reader.json()["result"]["isEdit"] == 0
+    assert reader.headers["etag"] != editor.headers["etag"]
+    assert (await _get(api, tester, f"{G}/searchTree", reader.headers["etag"], graphId=graph["id"])).status_code == 304
+
+
+async def test_the_question_and_the_language_are_part_of_the_tag(api, people):
+    expert = await api.login("expert")
+    graph = await _graph(api, expert, people)
+    full = await _get(api, expert, f"{G}/searchTree", graphId=graph["id"])
+    outline = await _get(api, expert, f"{G}/searchTree", full.headers["etag"], graphId=graph["id"], view="outline")
+    assert outline.status_code == 200 and "desc" not in outline.json()["result"]["tree"]
+    english = await api.client.get(f"{G}/searchTree", params={"graphId": graph["id"]},
+                                   headers={"Authorization": f"Bearer {expert}", "Accept-Language": "en", "If-None-Match": full.headers["etag"]})
+    assert english.status_code == 200 and english.json()["message"] != full.json()["message"]
+
+
+async def test_bad_questions_are_refused_and_not_stored(api, people):
+    expert = await api.login("expert")
+    graph = await _graph(api, expert, people)
+    for _ in range(2):
+        missing = await _get(api, expert, f"{G}/getNode", graphId=graph["id"], nodeId=987654)
+        assert missing.status_code == 200 and missing.json()["code"] == 1
+    status, body = await api.call("GET", f"{G}/searchTree", expert, params={"graphId": 987654})
+    assert body["code"] == 1 and body["result"] is None
+
+
+def test_the_answer_cache_keeps_to_its_budget_and_drops_older_revisions():
+    cache = read_cache.AnswerCache(budget_bytes=100)
+    old, new = read_cache.ReadRights(1, 1, True), read_cache.ReadRights(1, 2, True)
+    cache.put(old, "a", b"x" * 40)
+    cache.put(read_cache.ReadRights(2, 1, True), "b", b"y" * 40)
+    cache.put(new, "c", b"z" * 40)
+    assert cache.get("a") is None and cache.get("b") == b"y" * 40 and cache.get("c") == b"z" * 40
+    cache.put(old, "a", b"x" * 40)  # an answer older than one stored is not kept
+    assert cache.get("a") is None
+    cache.put(read_cache.ReadRights(3, 1, True), "d", b"w" * 40)
+    assert cache.size <= 100 and cache.get("b") is None and cache.get("d") is not None
+
+
+def test_if_none_match_forms():
+    tag = '"g1r2e-abc"'
+    assert read_cache.matches(tag, tag) and read_cache.matches(f'W/{tag}', tag) and read_cache.matches(f'"x", {tag}', tag)
+    assert read_cache.matches("*", tag)
+    assert not read_cache.matches(None, tag) and not read_cache.matches('"g1r1e-abc"', tag)
+
+
+# Two processes on one database: a write through one is seen by the other's very next read.
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextmanager
+def _serving(env: dict):
+    port = _free_port()
+    process = subprocess.Popen([str(Path(sys.executable).parent / "zhitu"), "serve", "--api-only", "--port", str(port)], cwd=ROOT,
+                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/basic-api/api/health", timeout=5).status_code < 500:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert process.poll() is None, process.stderr.read().decode()[-2000:]
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.2)
+        yield f"http://127.0.0.1:{port}/basic-api/api"
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def test_a_write_through_one_process_is_read_through_the_other_at_once(demo_db, zhitu_home):
+    env = {**os.environ, "ZHITU_HOME": str(zhitu_home), "ZHITU_DB": demo_db, "ZHITU_WORKERS": "1"}
+    with ExitStack() as stack, httpx.Client(timeout=30) as client:
+        writer, reader = stack.enter_context(_serving(env)), stack.enter_context(_serving(env))
+        login = client.post(f"{writer}/Authorize/login", json={"userName": "teacher", "password": "Zhitu@2026"}).json()
+        headers = {"Authorization": f"Bearer {login['result']['accessToken']}"}
+        graphs = client.get(f"{reader}/graphList/list", params={"pageSize": 100}, headers=headers).json()["result"]["items"]
+        graph_id = next(g["id"] for g in graphs if g["name"] == "数据结构")
+        tree = client.get(f"{reader}/graph/searchTree", params={"graphId": graph_id}, headers=headers).json()["result"]["tree"]
+        tag = None
+        for round_ in range(5):
+            name = f"并发写入{round_}"
+            made = client.post(f"{writer}/graph/createNode", headers=headers,
+                               json={"graphId": graph_id, "nodeId": tree["id"], "name": name}).json()
+            assert made["code"] == 0, made
+            # The reader process has this graph's tree in its cache from the round before.
+            answer = client.get(f"{reader}/graph/searchTree", params={"graphId": graph_id},
+                                headers={**headers, **({"If-None-Match": tag} if tag else {})})
+            assert answer.status_code == 200, "a 304 after a write elsewhere"
+            assert name in [child["name"] for child in answer.json()["result"]["tree"]["childs"]]
+            node = client.get(f"{reader}/graph/getNode", params={"graphId": graph_id, "nodeId": made["result"]["id"]}, headers=headers).json()
+            assert node["code"] == 0 and node["result"]["name"] == name
+            tag = answer.headers["etag"]
+            assert client.get(f"{reader}/graph/searchTree", params={"graphId": graph_id},
+                              headers={**headers, "If-None-Match": tag}).status_code == 304
+            renamed = client.put(f"{writer}/graph/updateNode/{made['result']['id']}", headers=headers,
+                                 json={"graphId": graph_id, "name": name + "改"}).json()
+            assert renamed["code"] == 0, renamed
+            node = client.get(f"{reader}/graph/getNode", params={"graphId": graph_id, "nodeId": made["result"]["id"]}, headers=headers).json()
+            assert node["result"]["name"] == name + "改"
