@@ -153,6 +153,15 @@ def _checked(match: Match, sentence: Sentence) -> float:
     return match.score * 0.7
 
 
+def english_flags(texts: list[str]) -> list[bool]:
+    """For each English sentence: is it a definition (patterns only)."""
+    flags = []
+    for text in texts:
+        match = _match(text)
+        flags.append(match is not None and match.pattern == "english")
+    return flags
+
+
 def classify(texts: list[str], terms: Iterable[str] = ()) -> list[Match | None]:
     """For plain sentences (the evaluation harness): the match, with its word-checked score, or None."""
     sentences = [Sentence(0, len(t), t, i) for i, t in enumerate(texts)]

@@ -341,16 +341,243 @@ def main(argv: list[str] | None = None) -> int:
                         help="Also read the numbering documents as scanned PDFs through OCR (about a minute).")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--show-errors", action="store_true", help="List the definition misses and false alarms.")
+    parser.add_argument("--real-only", action="store_true", help="Only the held-out real data of ../shared.")
+    parser.add_argument("--own-only", action="store_true", help="Only the project's own labelled sets.")
     args = parser.parse_args(argv)
+    real = None if args.own_only else run_real()
+    if real is not None and not args.json:
+        print_real(real)
+        print()
+    if args.real_only:
+        if args.json:
+            print(json.dumps(real, ensure_ascii=False, indent=2))
+        return 0
     report = run(args.data, args.csl, args.csl_limit, args.scanned)
     if args.json:
-        print(json.dumps(report, ensure_ascii=False, indent=2))
+        print(json.dumps({"real": real, **report}, ensure_ascii=False, indent=2))
     else:
         print_report(report)
         if args.show_errors:
             print("\nmissed definitions:", *report["definitions"]["misses"], sep="\n  ")
             print("\nfalse alarms:", *report["definitions"]["false_alarms"], sep="\n  ")
     return 0
+
+
+
+# ---------------------------------------------------------------------------------------------
+# Held-out real data written by others (../shared/corpus, ../shared/fixtures), each miner beside a
+# simple baseline from the same run. Splits: toolkit/mining/corpora.py.
+
+EN_DEFINITION_BASELINE = re.compile(
+    r"\b(?:is|are|was|were) (?:defined as|called|known as|termed|referred to as)\b|\brefers? to\b|\bmeans\b"
+    r"|\b(?:is|are) (?:an?|the) \w+(?: \w+)? (?:that|which|who|whose|in which)\b", re.I)
+ZH_DEFINITION_BASELINE = re.compile(
+    r"^(?P<term>[^，,。．：:；;\s]{1,12}?)\s*(?:[（(][^）)]{0,40}[）)])?\s*[，,]?\s*(?:是指|指的是|是一种|是一类|称为|是|指)")
+NUMBERING_BASELINE = re.compile(
+    r"^(?:#{1,6}\s|第\s*[一二三四五六七八九十百\d]+\s*[章节篇部讲条]|实验\s*[一二三四五六七八九十\d]+"
+    r"|[一二三四五六七八九十]+\s*[、.．]|[（(][一二三四五六七八九十]+[）)]|\d+(?:\.\d+)+\s*\S|[\d０-９]+\s*[、．])")
+
+
+def _strip_markup(text: str) -> str:
+    return _compact(re.sub(r"[*`$]", "", text))
+
+
+def _jieba_keywords(text: str, top: int) -> list[str]:
+    import logging
+
+    import jieba
+    import jieba.analyse
+
+    jieba.setLogLevel(logging.WARNING)
+    return jieba.analyse.extract_tags(text, topK=top)
+
+
+def real_keyphrases(top: int = 10) -> dict | None:
+    from toolkit.mining import corpora
+
+    rows = corpora.csl_rows(corpora.CSL_HELDOUT)
+    if not rows:
+        return None
+    ours, baseline = [], []
+    for text, gold in rows:
+        document = Document.from_text(text)
+        ours.append(([c.payload["term"] for c in points.mine(document, limit=top)], gold))
+        baseline.append((_jieba_keywords(text, top), gold))
+    return {"ours": _keyphrase_scores(ours), "baseline": _keyphrase_scores(baseline), "documents": len(rows),
+            "split": "train: fixtures/csl_kg_dev_part.tsv; report: corpus/csl/csl_kg_test.tsv"}
+
+
+def real_english_definitions() -> dict | None:
+    """DEFT sentences: our miner and an English regex on every sentence; a TF-IDF + logistic
+    regression cross-validated by domain (no fold tests a domain it trained on)."""
+    from toolkit.mining import corpora
+
+    sentences = corpora.deft_sentences()
+    if not sentences:
+        return None
+    gold = [s.definition for s in sentences]
+
+    def score(said: list[bool]) -> dict:
+        return prf(sum(a and b for a, b in zip(said, gold)), sum(said), sum(gold))
+
+    ours = score(definitions.english_flags([s.text for s in sentences]))
+    regex = score([bool(EN_DEFINITION_BASELINE.search(s.text)) for s in sentences])
+    result = {"ours": ours, "baseline": regex, "sentences": len(sentences)}
+    try:
+        from toolkit.mining import training
+    except ImportError:
+        return result
+    result["tfidf_lr"] = score(training.deft_cross_validated(sentences))
+    return result
+
+
+def _definition_matches(predicted: list[tuple[str, str, str]], labels) -> tuple[int, int]:
+    """(true predictions, gold found): a prediction (page, term, sentence) is right when its sentence
+    holds a label's anchor on that page and its term is one of that label's terms."""
+    found: set[int] = set()
+    right = 0
+    for page, term, sentence in predicted:
+        text, term = _strip_markup(sentence), _strip_markup(term)
+        hits = [i for i, label in enumerate(labels) if label.page == page and _compact(label.anchor) in text
+                and term in {_strip_markup(t) for t in label.terms}]
+        right += bool(hits)
+        found.update(hits)
+    return right, len(found)
+
+
+def _read_markdown(name: str, text: str) -> Document:
+    """The page as an upload would be read; before .md was accepted, as the same text in a .txt."""
+    from toolkit.errors import FormatError, ValidationError
+
+    try:
+        return read_document(f"{name}.md", text.encode("utf-8"))
+    except (FormatError, ValidationError):
+        return read_document(f"{name}.txt", text.encode("utf-8"))
+
+
+def _baseline_chinese_definitions(text: str) -> list[tuple[str, str]]:
+    found = []
+    for line in text.splitlines():
+        line = re.sub(r"^\s*(?:[-*+]|\d+\.)\s+", "", line).replace("**", "")
+        for sentence in re.split(r"(?<=[。．！？；])", line):
+            match = ZH_DEFINITION_BASELINE.match(sentence.strip())
+            if match:
+                found.append((match.group("term"), sentence))
+    return found
+
+
+def real_chinese_definitions() -> dict | None:
+    from toolkit.mining import corpora
+
+    pages = corpora.oiwiki_pages()
+    if not pages or not corpora.OIWIKI_LABELS.exists():
+        return None
+    labels = corpora.oiwiki_labels()
+    result = {}
+    for split, names in zip(("tuning", "heldout"), corpora.oiwiki_split(list(pages))):
+        split_labels = [l for l in labels if l.page in names]
+        ours, baseline = [], []
+        for name in names:
+            document = _read_markdown(name, pages[name])
+            ours += [(name, c.payload["term"], c.payload["sentence"]) for c in definitions.mine(document)]
+            baseline += [(name, term, sentence) for term, sentence in _baseline_chinese_definitions(pages[name])]
+        row = {}
+        for key, predicted in (("ours", ours), ("baseline", baseline)):
+            right, found = _definition_matches(predicted, split_labels)
+            scores = prf(right, len(predicted), len(split_labels))
+            scores["recall"] = round(found / len(split_labels), 3) if split_labels else 0.0
+            p, r = scores["precision"], scores["recall"]
+            scores["f1"] = round(2 * p * r / (p + r), 3) if p + r else 0.0
+            scores["tp"] = found
+            row[key] = scores
+        result[split] = row
+    return result
+
+
+def _markdown_headings(text: str) -> list[str]:
+    from markdown_it import MarkdownIt
+
+    tokens = MarkdownIt("commonmark").parse(text)
+    return [tokens[i + 1].content for i, t in enumerate(tokens) if t.type == "heading_open"]
+
+
+def real_catalogue() -> dict | None:
+    """Title F1 on unstyled real files: OI-wiki pages (gold: their Markdown headings) and the files
+    of tests/data/mining/corpus_catalogues.tsv; baseline: a numbering regex on each line."""
+    from toolkit.mining import corpora
+
+    pages = corpora.oiwiki_pages()
+    files: list[tuple[str, Document, list[str]]] = []
+    for name, text in pages.items():
+        files.append((name, _read_markdown(name, text), _markdown_headings(text)))
+    labels_path = DATA / "corpus_catalogues.tsv"
+    gold_by_file: dict[str, list[str]] = {}
+    for line in labels_path.read_text(encoding="utf-8").splitlines() if labels_path.exists() else []:
+        if line.strip() and not line.startswith("#"):
+            file, title = line.split("\t")
+            gold_by_file.setdefault(file, []).append(title)
+    for file, titles in gold_by_file.items():
+        path = corpora.CORPUS / file
+        if path.exists():
+            files.append((file, read_document(path.name, path.read_bytes()), titles))
+    if not files:
+        return None
+
+    def key(title: str) -> str:
+        return _strip_markup(title).rstrip(":：")
+
+    totals = {"ours": [0, 0, 0], "baseline": [0, 0, 0]}
+    for name, document, gold_titles in files:
+        gold = {key(t) for t in gold_titles}
+        _, items = catalogue.recognise(document)
+        ours = {key(item["title"]) for item in items}
+        lines = pages[name].splitlines() if name in pages else [document.paragraph_text(i) for i in range(len(document.paragraphs))]
+        baseline = {key(re.sub(r"^#+\s*", "", l.strip())) for l in lines if NUMBERING_BASELINE.match(l.strip())
+                    and len(l.strip()) <= 40}
+        for side, predicted in (("ours", ours), ("baseline", baseline)):
+            totals[side][0] += len(predicted & gold)
+            totals[side][1] += len(predicted)
+            totals[side][2] += len(gold)
+    return {side: prf(*numbers) for side, numbers in totals.items()} | {"files": len(files)}
+
+
+def run_real() -> dict:
+    return {"keyphrases": real_keyphrases(), "definitions_zh": real_chinese_definitions(),
+            "definitions_en": real_english_definitions(), "catalogue": real_catalogue()}
+
+
+def print_real(report: dict, out=sys.stdout) -> None:
+    print("Held-out real data (../shared/corpus, ../shared/fixtures), each miner beside a baseline from this run",
+          file=out)
+
+    def row(task: str, ours: dict, baseline: dict, name: str, metric: str = "f1") -> None:
+        print(f"  {task:<46} Zhitu {metric} {ours[metric]:.3f} (P {ours['precision']:.3f} R {ours['recall']:.3f})"
+              f"   {name} {baseline[metric]:.3f} (P {baseline['precision']:.3f} R {baseline['recall']:.3f})", file=out)
+
+    if report["keyphrases"] is None:
+        print("  keyphrases: skipped, ../shared/corpus/csl/csl_kg_test.tsv is absent", file=out)
+    else:
+        k = report["keyphrases"]
+        row(f"keyphrases F1@10, CSL test ({k['documents']} abstracts)", k["ours"], k["baseline"], "jieba TF-IDF")
+    if report["definitions_zh"] is None:
+        print("  Chinese definitions: skipped, ../shared/corpus/text-zh is absent", file=out)
+    else:
+        for split in ("tuning", "heldout"):
+            d = report["definitions_zh"][split]
+            row(f"Chinese definitions, OI-wiki {split} pages ({d['ours']['gold']})", d["ours"], d["baseline"],
+                "sentence-start regex")
+    if report["definitions_en"] is None:
+        print("  English definitions: skipped, ../shared/corpus/deft is absent", file=out)
+    else:
+        e = report["definitions_en"]
+        row(f"English definitions, DEFT ({e['sentences']} sentences)", e["ours"], e["baseline"], "English regex")
+        if "tfidf_lr" in e:
+            print(f"  {'':<46} TF-IDF + logistic regression, by-domain CV F1 {e['tfidf_lr']['f1']:.3f}", file=out)
+    if report["catalogue"] is None:
+        print("  catalogue: skipped, no corpus files", file=out)
+    else:
+        c = report["catalogue"]
+        row(f"catalogue titles, unstyled real files ({c['files']})", c["ours"], c["baseline"], "numbering regex")
 
 
 if __name__ == "__main__":

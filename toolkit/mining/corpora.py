@@ -1,0 +1,106 @@
+"""Readers of the public labelled data the miners are trained and judged on, and their fixed splits.
+
+The data live outside the project, in ../shared/corpus and ../shared/fixtures (see SOURCES.md
+there); nothing here copies them. Every reader returns [] when its files are absent, so callers
+can say so and skip.
+
+Splits, fixed so that training and tuning never see the held-out part:
+* CSL keyphrases: train on fixtures/csl_kg_dev_part.tsv, report on corpus/csl/csl_kg_test.tsv
+  (two files of the CSL benchmark that share no line).
+* DEFT sentences: cross-validation grouped by domain (both files of a domain in the same fold), so
+  no fold is tested on a domain it trained on; the shipped model is trained on all 14 files.
+* OI-wiki definitions (labels in tests/data/mining/oiwiki_definitions.tsv): the 20 pages split by
+  `random.Random(OIWIKI_SEED)` into 10 tuning pages and 10 held-out pages.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SHARED = ROOT.parent / "shared"
+CORPUS = SHARED / "corpus"
+FIXTURES = SHARED / "fixtures"
+CSL_TRAIN = FIXTURES / "csl_kg_dev_part.tsv"
+CSL_HELDOUT = CORPUS / "csl" / "csl_kg_test.tsv"
+DEFT = CORPUS / "deft"
+OIWIKI = CORPUS / "text-zh"
+OIWIKI_LABELS = ROOT / "tests" / "data" / "mining" / "oiwiki_definitions.tsv"
+OIWIKI_SEED = 15
+PREREQ = CORPUS / "prereq"
+
+
+def csl_rows(path: Path) -> list[tuple[str, list[str]]]:
+    """CSL keyword data: (abstract with its title, author keywords). Lines are tag⇥text⇥kw_kw_kw."""
+    if not path.exists():
+        return []
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        parts = line.split("\t")
+        if len(parts) >= 3:
+            rows.append((parts[1], [k.strip() for k in parts[2].split("_") if k.strip()]))
+    return rows
+
+
+@dataclass
+class DeftSentence:
+    file: str
+    domain: str
+    text: str
+    definition: bool
+
+
+def deft_sentences(folder: Path = DEFT) -> list[DeftSentence]:
+    """DEFT's annotated files cut the way its task-1 converter does: one sentence per blank-line
+    block, positive when any token carries a Definition tag. Blocks of a bare number are skipped."""
+    sentences = []
+    for path in sorted(folder.glob("*.deft")) if folder.exists() else []:
+        domain = path.stem.split("_")[1]
+        for block in path.read_text(encoding="utf-8").split("\n\n"):
+            pieces, definition, last_end = [], False, None
+            for line in block.splitlines():
+                fields = [f.strip() for f in line.split("\t")]
+                if len(fields) < 5 or not fields[0]:
+                    continue
+                token, start, end, tag = fields[0], int(fields[2]), int(fields[3]), fields[4]
+                if last_end is not None and start > last_end:
+                    pieces.append(" ")
+                pieces.append(token)
+                last_end = end
+                definition = definition or tag in ("B-Definition", "I-Definition")
+            text = "".join(pieces).strip()
+            if len(text.split()) < 3:
+                continue
+            sentences.append(DeftSentence(path.stem, domain, text, definition))
+    return sentences
+
+
+def oiwiki_pages() -> dict[str, str]:
+    """OI-wiki Markdown pages by short name (ds_avl for oiwiki_ds_avl.md)."""
+    if not OIWIKI.exists():
+        return {}
+    return {p.stem.removeprefix("oiwiki_"): p.read_text(encoding="utf-8") for p in sorted(OIWIKI.glob("oiwiki_*.md"))}
+
+
+@dataclass
+class DefinitionLabel:
+    page: str
+    terms: list[str]
+    anchor: str
+
+
+def oiwiki_labels(path: Path = OIWIKI_LABELS) -> list[DefinitionLabel]:
+    labels = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            page, terms, anchor = line.split("\t")
+            labels.append(DefinitionLabel(page, [t.strip() for t in terms.split("|")], anchor.strip()))
+    return labels
+
+
+def oiwiki_split(pages: list[str]) -> tuple[list[str], list[str]]:
+    """(tuning pages, held-out pages): half each, by a fixed seed."""
+    ordered = sorted(pages)
+    heldout = set(random.Random(OIWIKI_SEED).sample(ordered, len(ordered) // 2))
+    return [p for p in ordered if p not in heldout], [p for p in ordered if p in heldout]
