@@ -1,5 +1,7 @@
 """Readers and writers: round trips (hypothesis), odd corners each format has, and every bad input."""
 import io
+import tempfile
+from pathlib import Path
 import json
 import zipfile
 
@@ -111,7 +113,7 @@ def test_bad_files_get_one_clear_error(tmp_path):
         "empty.edg": b"",
         "not-zip.xmind": b"plain text, not a zip",
         "truncated.edg": edg.dumps(GraphDoc("g", "teaching", DocNode("r", "根", "KnowGraph")))[:40],
-        "bad.opml": b"<opml><body><outline text='a'></body>",
+        "bad.opml": b"not < xml & at all",
         "bomb.opml": b'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;">]><opml><body><outline text="&lol2;"/></body></opml>',
         "bad.json": b"{not json",
     }
@@ -289,3 +291,43 @@ def test_attribute_columns_must_exist_on_the_entity_type():
     named = xlsx.read("课程.xlsx", _xlsx([["一级", "二级", "类型", "难度"], ["数据结构", "栈", "KnowPoint", "易"]]))
     assert fit_to_template(named, TemplateRules.builtin("teaching")) == []
     assert named.root.children[0].attributes == {"difficulty": "易"}  # the display name maps to the code
+
+
+def test_mind_maps_are_read_tolerantly():
+    from toolkit.formats import report
+    from toolkit.imports import validate_documents
+
+    freeplane = """<map version="freeplane 1.9.13"><node TEXT="课程" ID="r">
+      <node ID="img"><richcontent TYPE="NODE"><html><body><img src="a.png"/></body></html></richcontent></node>
+      <node TEXT="A &amp;amp; B" ID="a" LINK="https://example.org/a"><icon BUILTIN="idea"/>
+        <attribute NAME="学时" VALUE="4"/>
+        <richcontent TYPE="DETAILS"><html><body><p>细节&nbsp;<i>一</i></p></body></html></richcontent>
+        <richcontent TYPE="NOTE"><html><body><p>第一段 <b>加粗</b> 之后</p><ul><li>甲</li><li>乙</li></ul></body></html></richcontent>
+        <arrowlink DESTINATION="b" MIDDLE_LABEL="先修"/>
+      </node>
+      <node TEXT="B" ID="b" LINK="#a"/>
+    </node></map>""".encode()
+    with report.collecting("t.mm") as collected:
+        doc = mm.read("t.mm", freeplane)
+    nodes = {n.id: n for n, _p, _l in doc.walk()}
+    assert nodes["img"].name == "（无标题主题）"
+    assert nodes["a"].name == "A & B" and nodes["a"].tags == ["mm:idea"]
+    assert nodes["a"].attributes == {"学时": "4", "链接": "https://example.org/a"}
+    assert nodes["a"].desc == "细节 一\n\n第一段 加粗 之后\n- 甲\n- 乙"
+    assert {(r.start, r.target, r.name) for r in doc.relations} == {("a", "b", "先修"), ("b", "a", "链接")}
+    keys = [note.key for note in collected.warnings]
+    assert "import.placeholder_name" in keys and "import.xml_recovered" in keys
+    # attributes a template lacks stay as extra pairs on a mind map, reported, not refused
+    path = Path(tempfile.mkdtemp()) / "t.mm"
+    path.write_bytes(freeplane)
+    docs, problems, collected = validate_documents(path)
+    assert not problems and any(n.key == "import.unknown_attribute" for n in collected.notices)
+
+
+def test_opml_blank_outlines_and_a_missing_end_tag():
+    from toolkit.formats import report
+
+    with report.collecting("t.opml") as collected:
+        doc = opml.read("t.opml", b"<opml><body><outline text='a'><outline text=''/><outline text='x &amp;amp; y'/></body>")
+    assert [n.name for n, _p, _l in doc.walk()] == ["a", "（无标题主题）", "x & y"]
+    assert {n.key for n in collected.warnings} == {"import.placeholder_name", "import.xml_recovered"}

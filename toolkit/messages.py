@@ -184,6 +184,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "import.unknown_attribute": ("{where}：属性“{name}”不在模板中，已作为附加属性保留", "{where}: attribute \"{name}\" is not in the template; kept as an extra attribute"),
     "import.toc_skipped": ("{where}：目录已跳过（{count} 行）", "{where}: the table of contents was skipped ({count} lines)"),
     "import.root_added": ("{where}：有多个顶层节点，已加上根节点“{name}”", "{where}: several top-level nodes; added the root \"{name}\""),
+    "import.name_cut": ("{where}：节点文字有 {length} 个字符，超过名称上限 {max}：名称取其开头，全文放入描述",
+                        "{where}: the node text has {length} characters, over the name limit of {max}: its start is the name, the whole text is in the description"),
     "import.kind.image": ("图片", "images"),
     "import.kind.relationship": ("无法对应节点的联系", "relationships between unknown topics"),
     "import.kind.boundary": ("外框", "boundaries"),

@@ -81,3 +81,7 @@ def dumps(doc: GraphDoc) -> bytes:
 
 def write(doc: GraphDoc, path: str | Path) -> None:
     Path(path).write_bytes(dumps(doc))
+
+
+# Reading tolerantly (placeholders, rich text, details, icons, links, recovering parser) lives in mindmaps.
+from toolkit.formats.mindmaps import read_mm as read  # noqa: E402,F401,F811
