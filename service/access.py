@@ -12,7 +12,7 @@ from sanic import Request
 
 from toolkit import projects, roles
 from toolkit.auth import sessions
-from service.request_data import bounded
+from service.request_data import bounded, check_request
 from toolkit.errors import RouteForbidden, ValidationError
 
 SUPER, ADMIN, EXPERT, TEST = roles.SUPER, roles.ADMIN, roles.EXPERT, roles.TEST
@@ -62,6 +62,7 @@ def check_input(request: Request, path_params: dict) -> None:
             request.form  # noqa: B018 - parsing now turns a broken form into a clear error
         except (ValueError, KeyError, IndexError, UnicodeDecodeError) as exc:
             raise ValidationError("error.bad_form") from exc
+    check_request(request)
 
 
 def access(*allowed: str, public: bool = False, project: tuple[str, ...] = ()):

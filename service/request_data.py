@@ -5,6 +5,7 @@ import json
 
 from sanic import Request
 
+from toolkit import textrules
 from toolkit.errors import ValidationError
 
 # Ids and counts are 32-bit in the database; anything larger is bad input, not a server error.
@@ -17,14 +18,36 @@ def bounded(value: int, name: str) -> int:
     return value
 
 
+def parse_json(raw: bytes | str) -> object:
+    """A JSON body by the text rule (toolkit.textrules): no deeper than MAX_JSON_DEPTH, no string
+    with a forbidden character (NUL, lone surrogates, controls) or longer than any field may be."""
+    try:
+        data = json.loads(raw)
+    except RecursionError as exc:  # the decoder gives up on deep nesting before our check can run
+        raise ValidationError("error.json_too_deep", max=textrules.MAX_JSON_DEPTH) from exc
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ValidationError("error.bad_json") from exc
+    if textrules.json_depth(data) > textrules.MAX_JSON_DEPTH:
+        raise ValidationError("error.json_too_deep", max=textrules.MAX_JSON_DEPTH)
+    textrules.check_request_value(data)
+    return data
+
+
+def check_request(request: Request) -> None:
+    """Before any API handler: query values, path values and form fields by the text rule, so hostile
+    input never reaches a handler or the database (PostgreSQL cannot store NUL). A JSON body is
+    checked as json_body parses it."""
+    textrules.check_request_value({key: values for key, values in request.args.items()})
+    textrules.check_request_value({key: value for key, value in (request.match_info or {}).items()})
+    if (request.headers.get("content-type") or "").lower().startswith(("multipart/", "application/x-www-form-urlencoded")):
+        textrules.check_request_value({key: values for key, values in request.form.items()})
+
+
 def json_body(request: Request) -> dict:
     raw = request.body
     if not raw or not raw.strip():
         raise ValidationError("error.body_required")
-    try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise ValidationError("error.bad_json") from exc
+    data = parse_json(raw)
     if not isinstance(data, dict):
         raise ValidationError("error.bad_json")
     return data

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from tortoise.expressions import Q
 
-from toolkit import audit, roles
+from toolkit import audit, roles, textrules
 from toolkit.auth import passwords
 from toolkit.errors import ValidationError
 from toolkit.model import Project, ProjectMember, Unit, User
@@ -26,7 +26,8 @@ async def profile(user: User) -> dict:
 
 async def create_user(user_name: str, password: str, role: str, name: str | None = None,
                       unit: Unit | None = None, actor: User | None = None, **extra) -> User:
-    user_name = (user_name or "").strip()
+    user_name = textrules.clean_text("user.user_name", user_name).strip()
+    name = textrules.clean_optional("user.name", name)
     if not user_name:
         raise ValidationError("error.field_required", field="userName")
     if role not in roles.ROLE_CODES:

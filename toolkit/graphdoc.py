@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from toolkit.errors import FormatError
+from toolkit.formats.limits import MAX_TREE_DEPTH
 
 FORMAT_NAME = "zhitu-graph"
 FORMAT_VERSION = 1
@@ -69,8 +70,8 @@ def _text(raw: dict, key: str, where: str, required: bool = False) -> str:
 def _node(raw: Any, where: str, seen: set[str], depth: int = 0) -> DocNode:
     if not isinstance(raw, dict):
         raise FormatError(where=where, detail="a node must be an object")
-    if depth > 200:
-        raise FormatError(where=where, detail="the tree is deeper than 200 levels")
+    if depth > MAX_TREE_DEPTH:
+        raise FormatError("format.too_deep", where=where, max=MAX_TREE_DEPTH)
     node_id = str(raw.get("id", "")).strip()
     if not node_id:
         raise FormatError(where=where, detail="id is required")

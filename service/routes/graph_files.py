@@ -6,7 +6,7 @@ from sanic.response import raw
 
 from service.access import ADMIN, EXPERT, SUPER, access
 from service.envelope import ok
-from service.request_data import bounded, query_int, query_text, required_query_int
+from service.request_data import bounded, parse_json, query_int, query_text, required_query_int
 from toolkit import formats, imports, uploads
 from toolkit.errors import ValidationError, ZhituError
 from toolkit.graphs import crud
@@ -72,7 +72,7 @@ async def download_edg(request: Request):
 @access()
 async def convert_pdf(request: Request):
     """The graph drawn as a PDF (SPEC §7 file/convertPdf)."""
-    data = request.json if request.body else None
+    data = parse_json(request.body) if request.body and request.body.strip() else None
     graph_id = (data or {}).get("graphId") if isinstance(data, dict) else None
     if graph_id is None:
         graph_id = query_int(request, "graphId")

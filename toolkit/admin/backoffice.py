@@ -53,6 +53,7 @@ async def export_graph_list(actor: User, data: dict, lang: str = "zh-CN") -> byt
     import openpyxl
 
     from toolkit import messages
+    from toolkit.cells import xlsx_row
 
     items, _ = await list_graphs(actor, 1, EXPORT_LIMIT, _filters(data), by_role=True, lang=lang)
     book = openpyxl.Workbook(write_only=True)
@@ -60,7 +61,7 @@ async def export_graph_list(actor: User, data: dict, lang: str = "zh-CN") -> byt
     columns = ["id", "name", "templateName", "projectName", "releaseState", "isPublic", "nodeCount", "updateTime"]
     sheet.append([messages.text(f"export.column.{c}", lang) for c in columns])
     for item in items:
-        sheet.append([item[c] if not isinstance(item[c], bool) else int(item[c]) for c in columns])
+        sheet.append(xlsx_row(sheet, [item[c] if not isinstance(item[c], bool) else int(item[c]) for c in columns]))
     buffer = io.BytesIO()
     book.save(buffer)
     return buffer.getvalue()

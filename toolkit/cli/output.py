@@ -13,6 +13,8 @@ from typing import Iterable
 from rich.console import Console
 from rich.table import Table
 
+from toolkit.cells import csv_value
+
 err = Console(stderr=True)
 
 
@@ -31,7 +33,7 @@ def emit(rows: list[dict] | dict, columns: Iterable[str] | None = None, fmt: For
     if fmt == Format.csv:
         writer = csv.DictWriter(sys.stdout, fieldnames=columns, extrasaction="ignore")
         writer.writeheader()
-        writer.writerows(records)
+        writer.writerows({key: csv_value(value) for key, value in record.items()} for record in records)
         return
     table = Table(title=title)
     for column in columns:

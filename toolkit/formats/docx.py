@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import docx
+from lxml import etree
 from docx.opc.constants import RELATIONSHIP_TYPE as RT
 from docx.opc.exceptions import PackageNotFoundError
 from docx.opc.packuri import PackURI
@@ -60,7 +61,7 @@ def read(path: str | Path, data: bytes | None = None) -> GraphDoc:
     open_zip(data, where)
     try:
         document = docx.Document(io.BytesIO(data))
-    except (PackageNotFoundError, KeyError, ValueError) as exc:
+    except (PackageNotFoundError, KeyError, ValueError, etree.XMLSyntaxError) as exc:
         raise FormatError("format.unreadable", where=where, detail="not a Word document") from exc
     paragraphs = [p for p in document.paragraphs if p.text.strip()]
     uses_styles = any((_style_level(p) or 0) > 0 for p in paragraphs)
@@ -138,3 +139,7 @@ def dumps(doc: GraphDoc) -> bytes:
 
 def write(doc: GraphDoc, path: str | Path) -> None:
     Path(path).write_bytes(dumps(doc))
+
+
+# Reading (Title root, styles or numbering, knowledge tables, tables of contents) lives in word_read.
+from toolkit.formats.word_read import read  # noqa: E402,F401,F811

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from toolkit.errors import FormatError
+from toolkit.formats.limits import guard_depth
 from toolkit.graphdoc import DocNode, GraphDoc
 
 UNTYPED = ""
@@ -55,6 +56,7 @@ def build(items: list[OutlineItem], source: str, template: str = "", name: str |
             continue
         if item.level > len(stack):
             raise FormatError("format.level_jump", where=item.where, level=item.level)
+        guard_depth(item.level, item.where)
         del stack[item.level:]
         stack[-1].children.append(node)
         stack.append(node)

@@ -17,6 +17,7 @@ from pathlib import Path
 import openpyxl
 from openpyxl.utils import get_column_letter, range_boundaries
 
+from toolkit.cells import xlsx_row
 from toolkit.errors import FormatError
 from toolkit.formats.limits import open_zip, read_bytes
 from toolkit.formats.outline import OutlineItem
@@ -275,19 +276,19 @@ def dumps(doc: GraphDoc, attribute_names: dict[str, str] | None = None) -> bytes
     sheet = workbook.create_sheet(doc.name[:31] or "graph")
     headers = ["节点ID", *(WRITE_LEVEL.format(CN_DIGITS[i] if i < 10 else i + 1) for i in range(depth)), "类型", "描述", "定义", "标签",
                *(f"{attribute_names.get(code, code)} ({code})" for code in codes)]
-    sheet.append(headers)
+    sheet.append(xlsx_row(sheet, headers))
     for node, _parent, level in doc.walk():
         levels = [None] * depth
         levels[level] = node.name
         values = [node.attributes.get(code) for code in codes]
         values = [", ".join(map(str, v)) if isinstance(v, list) and not any(isinstance(x, dict) for x in v)
                   else (str(v) if isinstance(v, (list, dict)) else v) for v in values]
-        sheet.append([node.id, *levels, node.type, node.desc, node.define, ", ".join(node.tags), *values])
+        sheet.append(xlsx_row(sheet, [node.id, *levels, node.type, node.desc, node.define, ", ".join(node.tags), *values]))
     if doc.relations:
         relation_sheet = workbook.create_sheet("关系")
         relation_sheet.append(["起点ID", "终点ID", "关系类型"])
         for relation in doc.relations:
-            relation_sheet.append([relation.start, relation.target, relation.type])
+            relation_sheet.append(xlsx_row(relation_sheet, [relation.start, relation.target, relation.type]))
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()

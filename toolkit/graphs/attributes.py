@@ -7,6 +7,7 @@ from decimal import Decimal, InvalidOperation
 
 import nh3
 
+from toolkit import textrules
 from toolkit.errors import ValidationError
 
 VALUE_TYPES = ("datetime", "decimal", "integer", "list", "richText", "text", "group", "multiSelect")
@@ -66,6 +67,8 @@ def clean_value(definition: dict, value: object) -> object:
     param = definition.get("param") or {}
     if value is None or (isinstance(value, str) and not value.strip()) or value == []:
         return None
+    if isinstance(value, str):
+        value = textrules.clean_text("node.attribute", value)
     if kind == "text":
         text = str(value).strip()
         if length and len(text) > int(length):
@@ -131,7 +134,7 @@ def clean_attributes(definitions: list[dict], current: dict, changes: dict) -> d
     for definition in definitions:
         if definition.get("isEdit", True) and not definition.get("isNull", True) and result.get(definition["code"]) in (None, "", []):
             raise ValidationError("attribute.required", field=definition["code"])
-    return result
+    return textrules.check_json("node.attributes", result)
 
 
 DESC_SEPARATOR = "##"
@@ -142,7 +145,7 @@ def clean_description(text: str | None) -> str:
     """SPEC §3 description text: segments joined by '##'; a formula segment starts with '$formula$'.
     Each text segment is sanitised; empty content is refused (SPEC §5)."""
     segments = []
-    for segment in (text or "").split(DESC_SEPARATOR):
+    for segment in textrules.clean_text("node.desc", text).split(DESC_SEPARATOR):
         if segment.startswith(FORMULA_PREFIX):
             formula = segment[len(FORMULA_PREFIX):].strip()
             if formula:
@@ -153,7 +156,7 @@ def clean_description(text: str | None) -> str:
                 segments.append(cleaned)
     if not segments:
         raise ValidationError("node.desc_empty")
-    joined = DESC_SEPARATOR.join(segments)
+    joined = textrules.clean_text("node.desc", DESC_SEPARATOR.join(segments))  # escaping may have lengthened it
     if not re.sub(r"<[^>]+>|&nbsp;|\s", "", joined):
         raise ValidationError("node.desc_empty")
     return joined

@@ -127,6 +127,10 @@ async def _plan(user: User, graph_id: int, node_id: int | None, source_graph_id:
                 renames: dict[str, str] | None, edit: bool) -> tuple[Graph, MergePlan]:
     access = await open_graph(user, graph_id, edit=edit)
     source_access = await open_graph(user, source_graph_id)
+    # Each node id must belong to the graph it is given with (a subtree of another graph is not the source).
+    for graph, node in ((graph_id, node_id), (source_graph_id, source_node_id)):
+        if node is not None and not await Node.exists(id=node, graph_id=graph):
+            raise ValidationError("node.wrong_graph", id=node)
     target_doc = await to_document(access.graph)
     anchor = str(node_id) if node_id is not None else target_doc.root.id
     source_doc = await to_document(source_access.graph, source_node_id)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
-from toolkit import audit
+from toolkit import audit, textrules
 from toolkit.errors import NotFound, ValidationError
 from toolkit.graphs.guard import GraphAccess, open_graph
 from toolkit.graphs.revisions import bump_graph
@@ -41,6 +41,9 @@ async def check_allowed(access: GraphAccess, relation_type: str, start: Node, ta
 async def create_relation(user: User, graph_id: int, start_id: int, target_id: int, relation_type: str,
                           attributes: dict | None = None) -> dict:
     access = await open_graph(user, graph_id, edit=True)
+    if attributes is not None and not isinstance(attributes, dict):
+        raise ValidationError("error.field_invalid", field="attributes")
+    textrules.check_json("relation.attributes", attributes)
     if start_id == target_id:
         raise ValidationError("relation.self")
     nodes = {n.id: n for n in await Node.filter(id__in=[start_id, target_id], graph_id=graph_id)}

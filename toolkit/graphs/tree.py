@@ -9,7 +9,7 @@ from __future__ import annotations
 from tortoise.expressions import F
 from tortoise.transactions import in_transaction
 
-from toolkit import audit
+from toolkit import audit, textrules
 from toolkit.errors import Forbidden, NotFound, ValidationError
 from toolkit.graphs.attributes import COURSE_NAME, clean_attributes, clean_description
 from toolkit.graphs.guard import GraphAccess, open_graph
@@ -19,7 +19,6 @@ from toolkit.graphs.revisions import bump_graph, claim_node
 from toolkit.messages import Named
 from toolkit.model import EntityType, Graph, Node, NodeTag, Relation, Tag, User
 
-MAX_NAME = 500
 TAGGED_KINDS = ("teaching",)
 
 
@@ -27,12 +26,11 @@ def allowed_children(graph: Graph) -> dict[str, list[str]]:
     return {e["code"]: list(e.get("children") or []) for e in graph.template.entitys}
 
 
-def _clean_name(name: str | None) -> str:
-    name = (name or "").strip()
+def _clean_name(name: str | None, kind: str = "node.name") -> str:
+    """kind "graph.name" for the root, whose name is the graph's."""
+    name = textrules.clean_text(kind, name).strip()
     if not name:
         raise ValidationError("node.name_required")
-    if len(name) > MAX_NAME:
-        raise ValidationError("error.field_invalid", field="name")
     return name
 
 
@@ -129,6 +127,7 @@ async def create_node(user: User, graph_id: int, reference_id: int, name: str, *
         raise await type_refusal(parent.type, "-")
     await _check_type(access, parent.type, node_type)
     name = _clean_name(name)
+    desc = clean_description(desc) if (desc or "").strip() else ""
     async with in_transaction():
         await claim_node(parent.id, revision if mode == "child" else None)
         count = await Node.filter(parent_id=parent.id).count()
@@ -151,9 +150,9 @@ async def update_node(user: User, graph_id: int, node_id: int, revision: int | N
     _require_control(node)
     fields: dict = {}
     if name is not None:
-        fields["name"] = _clean_name(name)
+        fields["name"] = _clean_name(name, "graph.name" if node.parent_id is None else "node.name")
     if define is not None:
-        fields["define"] = define.strip()
+        fields["define"] = textrules.clean_text("node.define", define).strip()
     if is_core is not None:
         fields["is_core"] = bool(is_core)
     if direction is not None:

@@ -7,7 +7,7 @@ import zlib
 from tortoise.functions import Max
 from tortoise.transactions import in_transaction
 
-from toolkit import audit, graphdoc
+from toolkit import audit, graphdoc, textrules
 from toolkit.errors import NotFound
 from toolkit.graphs.apply import apply_document
 from toolkit.graphs.diff import compare
@@ -41,6 +41,7 @@ async def _save(graph: Graph, user: User | None, name: str, remark: str) -> Grap
 
 async def save_version(user: User, graph_id: int, name: str = "", remark: str = "") -> dict:
     access = await open_graph(user, graph_id, edit=True)
+    name, remark = textrules.clean_text("version.name", name), textrules.clean_text("version.remark", remark)
     async with in_transaction():
         version = await _save(access.graph, user, name, remark)
         await audit.record("graph.version", user.id, "graph", graph_id, version=version.number)
