@@ -190,3 +190,22 @@ def test_a_write_through_one_process_is_read_through_the_other_at_once(demo_db, 
             assert renamed["code"] == 0, renamed
             node = client.get(f"{reader}/graph/getNode", params={"graphId": graph_id, "nodeId": made["result"]["id"]}, headers=headers).json()
             assert node["result"]["name"] == name + "改"
+
+
+async def test_rights_are_read_again_on_every_request(api, people):
+    from datetime import datetime, timedelta, timezone
+
+    from toolkit.model import Graph, Project
+
+    expert, outsider = await api.login("expert"), await api.login("outsider")
+    graph = await _graph(api, expert, people)
+    editing = await _get(api, expert, f"{G}/searchTree", graphId=graph["id"])
+    assert editing.json()["result"]["isEdit"] == 1
+    # The trial ended: the same graph at the same revision is read-only now, under another tag.
+    await Project.filter(id=people["projects"]["a"].id).update(tryout=True, end_time=datetime.now(timezone.utc) - timedelta(days=1))
+    expired = await _get(api, expert, f"{G}/searchTree", editing.headers["etag"], graphId=graph["id"])
+    assert expired.status_code == 200 and expired.json()["result"]["isEdit"] == 0
+    assert (await _get(api, outsider, f"{G}/searchTree", graphId=graph["id"])).status_code == 403
+    await Graph.filter(id=graph["id"]).update(is_public=True)
+    public = await _get(api, outsider, f"{G}/searchTree", graphId=graph["id"])
+    assert public.status_code == 200 and public.json()["result"]["isEdit"] == 0
