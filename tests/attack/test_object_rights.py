@@ -21,8 +21,8 @@ from toolkit.graphs import tree, versions
 from toolkit.graphs.crud import create_graph
 from toolkit.mining import sources
 from toolkit.model import (Carousel, CrossRelation, Graph, GraphTask, HelpDoc, LibraryApply, LibraryEntry, MiningResult,
-                           MiningTask, Node, Project, ProjectMember, Relation, Template, TemplateConnection, TrialApplication,
-                           Unit, User, UserDictionary)
+                           MiningTask, Node, Project, ProjectMember, Relation, Template, TemplateConnection, TextSource,
+                           TrialApplication, Unit, User, UserDictionary)
 
 B = "/basic-api/api"
 WRITE_METHODS = {"POST", "PUT", "DELETE"}
@@ -408,3 +408,108 @@ async def test_each_aimed_write_works_for_its_owner(api, app, people):
         if not (status == 200 and body and body["code"] == 0):
             failures.append((key, who, status, body and body.get("message")))
     assert failures == [], "\n".join(map(str, failures))
+
+
+# ---- the cases of issue 18, one by one -------------------------------------------------------
+
+E = f"{B}/excavate"
+
+
+async def _mining_graph(people, public: bool = False):
+    """A graph of project A with a source, the admin's finished task and one pending result."""
+    expert, admin = people["users"]["expert"], people["users"]["admin"]
+    graph = await create_graph(expert, "数据结构", (await Template.get(code="teaching")).id, people["projects"]["a"].id)
+    source = (await sources.add_source(expert, "课程.txt", COURSE, graph_id=graph.id))["id"]
+    task = await MiningTask.create(kind="points", state="done", source_ids=[source], graph_id=graph.id, create_user=admin)
+    queued = await MiningTask.create(kind="points", state="queued", source_ids=[source], graph_id=graph.id, create_user=admin)
+    result = await MiningResult.create(task=task, kind="points", payload={"term": "栈"}, score=0.8, source_id=source)
+    if public:
+        await LibraryEntry.create(graph_id=graph.id, name=graph.name, public_state=4, publisher=expert)
+        await Graph.filter(id=graph.id).update(is_public=True)
+    return graph, source, task, queued, result
+
+
+def _refused(status, body) -> bool:
+    return status == 403 and body["code"] == 1
+
+
+async def test_a_tester_creates_no_mining_task(api, people):
+    graph, source, *_ = await _mining_graph(people)
+    tester = await api.login("tester")
+    before = await MiningTask.all().count()
+    assert _refused(*await api.call("POST", f"{E}/task", tester, json={"kind": "points", "sourceIds": [source], "graphId": graph.id}))
+    # Nor one without a graph: a tester only reads.
+    assert _refused(*await api.call("POST", f"{E}/task", tester, json={"kind": "points", "sourceIds": [source]}))
+    assert await MiningTask.all().count() == before
+
+
+async def test_a_tester_uploads_no_source_to_a_graph(api, people):
+    graph, *_ = await _mining_graph(people)
+    tester = await api.login("tester")
+    before = await TextSource.all().count()
+    status, body = await api.call("POST", f"{E}/textSource", tester, files={"file": ("课程.txt", COURSE)},
+                                  data={"graphId": str(graph.id)})
+    assert _refused(status, body)
+    status, body = await api.call("POST", f"{E}/textSource", tester, files={"file": ("课程.txt", COURSE)},
+                                  data={"projectId": str(people["projects"]["a"].id)})
+    assert _refused(status, body)
+    assert await TextSource.all().count() == before
+
+
+async def test_a_tester_neither_edits_nor_rejects_results(api, people):
+    *_, result = await _mining_graph(people)
+    tester = await api.login("tester")
+    assert _refused(*await api.call("PUT", f"{E}/result/{result.id}", tester, json={"term": "队列"}))
+    assert _refused(*await api.call("POST", f"{E}/result/reject", tester, json={"ids": [result.id]}))
+    row = await MiningResult.get(id=result.id)
+    assert row.state == "pending" and row.edited_payload is None and row.reviewer_id is None
+    # The tester still reads them.
+    status, body = await api.call("GET", f"{E}/result/list?taskIds={result.task_id}", tester)
+    assert status == 200 and body["result"]["total"] == 1
+
+
+async def test_a_tester_deletes_no_admins_task(api, people):
+    _graph, _source, task, queued, _result = await _mining_graph(people)
+    tester = await api.login("tester")
+    for method, path in (("DELETE", f"{E}/task/{task.id}"), ("POST", f"{E}/task/{queued.id}/cancel")):
+        assert _refused(*await api.call(method, path, tester))
+    assert await MiningTask.filter(id=task.id).exists() and (await MiningTask.get(id=queued.id)).state == "queued"
+    # The admin, whose task it is and who edits the unit's graphs, may.
+    admin = await api.login("admin")
+    status, body = await api.call("DELETE", f"{E}/task/{task.id}", admin)
+    assert status == 200 and body["code"] == 0 and not await MiningTask.filter(id=task.id).exists()
+
+
+async def test_another_units_teacher_leaves_a_library_graphs_tasks_alone(api, people):
+    graph, _source, task, queued, result = await _mining_graph(people, public=True)
+    outsider = await api.login("outsider")
+    # The graph is in the public library: the outsider reads it and its tasks ...
+    status, body = await api.call("GET", f"{B}/graphList/{graph.id}", outsider)
+    assert status == 200 and body["result"]["isEdit"] == 0
+    status, body = await api.call("GET", f"{E}/task/{task.id}", outsider)
+    assert status == 200 and body["code"] == 0
+    # ... and changes none of them.
+    for method, path, kwargs in (("POST", f"{E}/task/{queued.id}/cancel", {}), ("DELETE", f"{E}/task/{queued.id}", {}),
+                                 ("DELETE", f"{E}/task/{task.id}", {}), ("POST", f"{E}/task/{task.id}/retry", {}),
+                                 ("POST", f"{E}/result/accept", {"json": {"ids": [result.id]}}),
+                                 ("POST", f"{E}/result/reject", {"json": {"ids": [result.id]}}),
+                                 ("POST", f"{E}/result/acceptAsGraph", {"json": {"taskId": task.id, "name": "拿走",
+                                                                                 "projectId": people["projects"]["b"].id}}),
+                                 ("PUT", f"{E}/dictionary", {"json": {"graphId": graph.id, "terms": ["x"]}}),
+                                 ("POST", f"{B}/graphList/saveGraphAs/{graph.id}", {"json": {"name": "拿走",
+                                                                                            "projectId": people["projects"]["b"].id}})):
+        assert _refused(*await api.call(method, path, outsider, **kwargs)), path
+    assert (await MiningTask.get(id=queued.id)).state == "queued" and await MiningTask.filter(id=task.id).exists()
+    assert (await MiningResult.get(id=result.id)).state == "pending"
+    assert not await Graph.filter(name="拿走").exists()
+
+
+async def test_a_graphless_task_is_its_owners(api, people):
+    expert = await api.login("expert")
+    _, source, *_ = await _mining_graph(people)
+    status, body = await api.call("POST", f"{E}/task", expert, json={"kind": "points", "sourceIds": [source]})
+    assert status == 200 and body["code"] == 0, body
+    task_id = body["result"]["id"]
+    assert _refused(*await api.call("POST", f"{E}/task/{task_id}/cancel", await api.login("admin")))
+    status, body = await api.call("POST", f"{E}/task/{task_id}/cancel", expert)
+    assert status == 200 and body["result"]["state"] == "cancelled"
