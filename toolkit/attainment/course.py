@@ -22,7 +22,7 @@ class CourseObjective:
     number: int
     desc: str
     weight: float | None
-    ability_point_ids: list[int] = field(default_factory=list)
+    ability_points: list[dict] = field(default_factory=list)  # id, name
     knowledge_points: list[dict] = field(default_factory=list)  # id, name, abilityPoint
 
     def as_objective(self) -> Objective:
@@ -84,7 +84,7 @@ async def course_structure(graph_id: int, require_objectives: bool = True) -> Co
         for node_id in index.subtree_ids(objective.id):
             row = index.rows[node_id]
             if row["type"] == ABILITY_POINT_TYPE:
-                objective.ability_point_ids.append(node_id)
+                objective.ability_points.append({"id": node_id, "name": row["name"]})
             elif row["type"] == KNOWLEDGE_POINT_TYPE:
                 parent = next((a for a in index.ancestors(node_id) if index.rows[a]["type"] == ABILITY_POINT_TYPE), None)
                 add(objective.id, node_id, parent)

@@ -36,7 +36,7 @@ async def course_report(user: User, graph_id: int, term: str, class_name: str | 
             "attained": None if average is None else average >= threshold,
             "distribution": result.distribution if result else [0] * calculation.BINS,
             "items": [{**row, "weight": _round(row["weight"]), "average": _round(row["average"])} for row in (result.items if result else [])],
-            "abilityPointIds": objective.ability_point_ids,
+            "abilityPoints": objective.ability_points,
             "knowledgePoints": objective.knowledge_points,
             "indicators": [{"id": i, "name": indicator_names.get(i, "")} for i in indicators.get(objective.id, [])],
         })
@@ -45,7 +45,7 @@ async def course_report(user: User, graph_id: int, term: str, class_name: str | 
     node_values = {}
     for item in objectives:
         if item["average"] is not None:
-            for node_id in [item["id"], *item["abilityPointIds"]]:
+            for node_id in [item["id"], *(p["id"] for p in item["abilityPoints"])]:
                 node_values[str(node_id)] = item["average"]
     return {
         "graph": {"id": graph_id, "name": access.graph.name, "canEdit": access.can_edit},

@@ -9,5 +9,6 @@ export default getRequestConfig(async () => {
   const locale = normaliseLocale(store.get(LOCALE_COOKIE)?.value);
   const main = (await import(`../messages/${locale}.json`)).default;
   const portal = (await import(`../messages/portal/${locale}.json`)).default;
-  return { locale, messages: mergeMessages(main, portal) };
+  const attainment = (await import(`../messages/attainment/${locale}.json`)).default;
+  return { locale, messages: mergeMessages(main, portal, attainment) };
 });

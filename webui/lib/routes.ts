@@ -40,6 +40,7 @@ export const ROUTES: AppRoute[] = [
   { path: "/course_graph", meta: { title: "courseGraph", roles: GRAPH_ROLES, hideMenu: true } },
   { path: "/major_portal", meta: { title: "majorPortal", roles: GRAPH_ROLES, hideMenu: true } },
   { path: "/training_plan", meta: { title: "trainingPlan", roles: GRAPH_ROLES, hideMenu: true } },
+  { path: "/attainment", meta: { title: "attainment", roles: GRAPH_ROLES, hideMenu: true } },
   // Issue 9: public library, library management, knowledge process, statistics and back office (SPEC §2):
   // the roles are SPEC §2's; where an expert may open a page but not change it, the page hides the writes
   // and the API refuses them (service/routes/users.py, backoffice.py).

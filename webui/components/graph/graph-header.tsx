@@ -1,6 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
+import { AttainmentLink } from "@/components/attainment/attainment-link";
 import type { GraphDetail } from "@/lib/api/graph-types";
 import { cn } from "@/lib/utils";
 
@@ -43,6 +44,7 @@ export function GraphHeader({ graphId, graph, view, children }: { graphId: numbe
           </Link>
         ))}
       </nav>
+      <AttainmentLink graphId={graphId} templateKind={graph?.templateKind} />
       <span className="flex-1" />
       {children}
     </div>

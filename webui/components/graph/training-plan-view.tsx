@@ -1,6 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
+import { AttainmentLink } from "@/components/attainment/attainment-link";
 import { useMemo } from "react";
 import { useCourseDisplayInfo, useGraphDetail } from "@/hooks/use-graph";
 import { bySemester, supportMatrix } from "@/lib/graph/curriculum";
@@ -23,6 +24,7 @@ export function TrainingPlanView({ graphId }: { graphId: number }) {
         </h1>
         <span className="text-sm text-muted">{t("totals", { courses: info?.courses.length ?? 0, credits: info?.credits ?? 0 })}</span>
         <span className="flex-1" />
+        <AttainmentLink graphId={graphId} templateKind={graph?.templateKind} />
         <Link className="text-sm text-primary hover:underline" href={`/knowledgeGraph/knowledgeTree/${graphId}`}>
           {t("openMap")}
         </Link>
