@@ -7,7 +7,7 @@ from pathlib import Path
 from toolkit import settings
 from toolkit.errors import ValidationError
 
-SOURCE_SUFFIXES = (".jpg", ".jpeg", ".png", ".docx", ".pdf", ".txt")
+SOURCE_SUFFIXES = (".jpg", ".jpeg", ".png", ".docx", ".pdf", ".txt", ".md")
 
 
 def check_suffix(name: str, allowed: tuple[str, ...] = SOURCE_SUFFIXES) -> str:

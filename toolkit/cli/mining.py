@@ -80,7 +80,7 @@ def _mine(kind: str, files: List[Path], graph: Optional[int], as_json: bool, lim
 
 def _command(kind: str, summary: str):
     def command(
-        files: List[Path] = typer.Argument(..., help="Text materials (.txt .docx .pdf .jpg .jpeg .png)."),
+        files: List[Path] = typer.Argument(..., help="Text materials (.txt .md .docx .pdf .jpg .jpeg .png)."),
         graph: Optional[int] = typer.Option(None, "--graph", help="Use this graph's points, catalogue and dictionary (needs the database)."),
         as_json: bool = typer.Option(False, "--json", help="JSON for scripts."),
         limit: int = typer.Option(200, "--limit", help="Most knowledge points to keep per file."),
@@ -101,7 +101,7 @@ _command("catalogue", "Catalogue recognition: the chapter/section tree with page
 
 @source_app.command("add")
 def source_add(
-    files: List[Path] = typer.Argument(..., help="Files to add (.txt .docx .pdf .jpg .jpeg .png)."),
+    files: List[Path] = typer.Argument(..., help="Files to add (.txt .md .docx .pdf .jpg .jpeg .png)."),
     graph: Optional[int] = typer.Option(None, "--graph", help="Bind the materials to this graph."),
     project: Optional[int] = typer.Option(None, "--project", help="Bind the materials to this project."),
     as_user: Optional[str] = typer.Option(None, "--as", help="Act as this user (default: the first super admin)."),

@@ -1,16 +1,13 @@
-"""Sentences with character offsets, and LAC tokens placed back on those offsets."""
+"""LAC tokens placed back on the offsets of the sentences that toolkit.mining.normalise cuts."""
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterable
 
 from toolkit.mining import lac_shim
 from toolkit.mining.documents import Document
+from toolkit.mining.normalise import Sentence, split_sentences  # noqa: F401 (one sentence splitter for all miners)
 
-_SENTENCE_END = re.compile(r"[。！？!?；;]+[”’」』）)]*|(?<=[a-z0-9\)])\.(?=\s|$)")
-# LAC's models were trained on short texts; very long "sentences" (tables, lists) are cut at commas.
-MAX_SENTENCE = 240
 NOUNISH = frozenset({"n", "nz", "vn", "nw", "an", "ORG", "LOC", "PER", "f"})
 
 
@@ -21,41 +18,6 @@ class Token:
     rank: int
     start: int
     end: int
-
-
-@dataclass
-class Sentence:
-    start: int
-    end: int
-    text: str
-    paragraph: int
-    heading: bool = False
-    tokens: list[Token] = field(default_factory=list)
-
-
-def split_sentences(document: Document) -> list[Sentence]:
-    sentences: list[Sentence] = []
-    for index, paragraph in enumerate(document.paragraphs):
-        text = document.text[paragraph.start:paragraph.end]
-        heading = paragraph.style_level is not None or (len(text) <= 30 and not _SENTENCE_END.search(text))
-        begin = 0
-        for match in _SENTENCE_END.finditer(text):
-            _add(sentences, text, paragraph.start, begin, match.end(), index, heading)
-            begin = match.end()
-        _add(sentences, text, paragraph.start, begin, len(text), index, heading)
-    return sentences
-
-
-def _add(sentences: list[Sentence], text: str, offset: int, begin: int, end: int, paragraph: int, heading: bool) -> None:
-    while begin < end and text[begin].isspace():
-        begin += 1
-    while end - begin > MAX_SENTENCE:
-        cut = max(text.rfind("，", begin, begin + MAX_SENTENCE), text.rfind(",", begin, begin + MAX_SENTENCE))
-        cut = cut + 1 if cut > begin else begin + MAX_SENTENCE
-        sentences.append(Sentence(offset + begin, offset + cut, text[begin:cut], paragraph, heading))
-        begin = cut
-    if end > begin:
-        sentences.append(Sentence(offset + begin, offset + end, text[begin:end], paragraph, heading))
 
 
 def tokenise(sentences: list[Sentence], mode: str = "rank", terms: Iterable[str] = ()) -> list[Sentence]:

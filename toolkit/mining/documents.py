@@ -1,4 +1,4 @@
-"""Text materials (.txt .docx .pdf .jpg .jpeg .png) as normalised text that remembers where each
+"""Text materials (.txt .md .docx .pdf .jpg .jpeg .png) as normalised text that remembers where each
 piece came from: page, paragraph and character offsets, heading styles, PDF bookmarks, and for OCR
 the box of every recognised line, so a mined result can point back at its place in the original.
 
@@ -32,6 +32,9 @@ class Paragraph:
     font_size: float | None = None
     # [x0, y0, x1, y1] in page pixels (top-left origin) when known.
     box: list[float] | None = None
+    # Emphasised spans [start, end) relative to the paragraph (Markdown bold/italic): textbooks set
+    # the term they define or introduce this way.
+    marks: list[list[int]] | None = None
 
 
 @dataclass
@@ -136,7 +139,8 @@ def normalise(text: str, join_cjk: bool = False) -> str:
     return _CJK_GAP.sub("", text) if join_cjk else text
 
 
-_KEEP_PUNCTUATION = set("，。：；！？（）、“”‘’《》【】")
+# "．" stays full-width: many Chinese texts (OI-wiki, textbooks) end sentences with it.
+_KEEP_PUNCTUATION = set("，。．：；！？（）、“”‘’《》【】")
 
 
 def _fold(ch: str) -> str:
@@ -200,6 +204,8 @@ def read_document(name: str, data: bytes) -> Document:
         raise FormatError("format.too_large", where=where, limit=max_bytes() // (1024 * 1024))
     if suffix == ".txt":
         document = _read_txt(where, data)
+    elif suffix == ".md":
+        document = _read_markdown(where, data)
     elif suffix == ".docx":
         document = _read_docx(where, data)
     elif suffix == ".pdf":
@@ -233,6 +239,22 @@ def _read_txt(where: str, data: bytes) -> Document:
             builder.add(raw_line)
         builder.end_page(number)
     return builder.document("txt")
+
+
+def _read_markdown(where: str, data: bytes) -> Document:
+    """Markdown through a real parser: headings as heading paragraphs, code, formulas, link targets
+    and front matter left out (toolkit.mining.normalise)."""
+    from toolkit.mining.normalise import markdown_blocks
+
+    builder = _Builder()
+    for block in markdown_blocks(decode_text(data, where)):
+        marks = []
+        for start, end in block.marks:
+            begin = len(normalise(block.text[:start]).lstrip())
+            marks.append([begin, begin + len(normalise(block.text[start:end]))])
+        builder.add(block.text, style_level=block.level, marks=marks or None)
+    builder.end_page(1)
+    return builder.document("md")
 
 
 def _read_docx(where: str, data: bytes) -> Document:
