@@ -24,6 +24,7 @@ from toolkit.graphs.reads import graph_view
 from toolkit.graphs.store import store_document
 from toolkit.mining.sources import compare_view, page_image_of
 from toolkit.model import AuditEvent, Graph, LibraryApply, LibraryEntry, Node, Project, ProjectMember, TextSource, User
+from toolkit.projects import can_manage
 from toolkit.richtext import sanitise
 
 WAIT, REFUSE, PUBLISH, UNPUBLISH = 0, 2, 4, 6
@@ -314,6 +315,10 @@ async def approve(actor: User, apply_id: int, state: int, opinion: str | None) -
     if record is None:
         raise NotFound(what="what.library_apply")
     if record.receive_user_id != actor.id and actor.role != roles.SUPER:
+        raise Forbidden()
+    # Passing writes a graph into the project: the person in charge must still manage it (not since
+    # removed, demoted or made a tester).
+    if actor.role != roles.SUPER and not await can_manage(actor, await Project.get(id=record.project_id)):
         raise Forbidden()
     if record.state != APPLY:
         raise ValidationError("library.not_pending")
