@@ -513,3 +513,17 @@ async def test_a_graphless_task_is_its_owners(api, people):
     assert _refused(*await api.call("POST", f"{E}/task/{task_id}/cancel", await api.login("admin")))
     status, body = await api.call("POST", f"{E}/task/{task_id}/cancel", expert)
     assert status == 200 and body["result"]["state"] == "cancelled"
+
+
+async def test_a_library_graph_is_no_merge_source_for_readers(api, people):
+    """Merging a library graph into one's own graph would copy it past the library's apply and approval."""
+    graph, *_ = await _mining_graph(people, public=True)
+    teaching = (await Template.get(code="teaching")).id
+    own = await create_graph(people["users"]["outsider"], "我的图谱", teaching, people["projects"]["b"].id)
+    outsider = await api.login("outsider")
+    nodes = await Node.filter(graph_id=own.id).count()
+    status, body = await api.call("POST", f"{B}/graph/mergeTreeCheck", outsider, json={"graphId": own.id, "sourceGraphId": graph.id})
+    assert status == 200 and body["code"] == 0  # a preview reads what the library shows anyway
+    assert _refused(*await api.call("POST", f"{B}/graph/mergeTree", outsider, json={"graphId": own.id, "sourceGraphId": graph.id}))
+    assert _refused(*await api.call("POST", f"{B}/graph/mergeAll", outsider, json={"graphId": own.id, "sourceGraphIds": [graph.id]}))
+    assert await Node.filter(graph_id=own.id).count() == nodes

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from tortoise.transactions import in_transaction
 
 from toolkit import audit
-from toolkit.errors import NotFound, ValidationError
+from toolkit.errors import Forbidden, NotFound, ValidationError
 from toolkit.graphdoc import DocNode, DocRelation, GraphDoc
 from toolkit.graphs.apply import apply_document
 from toolkit.graphs.documents import to_document
@@ -123,10 +123,20 @@ def _template_rules(graph: Graph) -> tuple[dict[str, set[str]], set[str]]:
     return allowed, {r["code"] for r in graph.template.relations}
 
 
+async def _source(user: User, source_graph_id: int, applying: bool):
+    """A graph to merge from: any the caller reads for a preview, but its content goes into the
+    caller's graph only if it is not seen through the public library alone (the library's copy
+    comes through its apply and approval)."""
+    source_access = await open_graph(user, source_graph_id)
+    if applying and source_access.via_library:
+        raise Forbidden()
+    return source_access
+
+
 async def _plan(user: User, graph_id: int, node_id: int | None, source_graph_id: int, source_node_id: int | None,
                 renames: dict[str, str] | None, edit: bool) -> tuple[Graph, MergePlan]:
     access = await open_graph(user, graph_id, edit=edit)
-    source_access = await open_graph(user, source_graph_id)
+    source_access = await _source(user, source_graph_id, edit)
     # Each node id must belong to the graph it is given with (a subtree of another graph is not the source).
     for graph, node in ((graph_id, node_id), (source_graph_id, source_node_id)):
         if node is not None and not await Node.exists(id=node, graph_id=graph):
@@ -171,7 +181,7 @@ async def merge_all(user: User, graph_id: int, source_graph_ids: list[int], appl
     merged = await to_document(access.graph)
     reports = []
     for source_id in source_graph_ids:
-        source_access = await open_graph(user, source_id)
+        source_access = await _source(user, source_id, apply)
         plan = plan_merge(merged, merged.root.id, await to_document(source_access.graph), allowed, relation_codes, prefix=f"g{source_id}")
         reports.append({"sourceGraphId": source_id, **plan.report()})
         merged = plan.merged
