@@ -527,3 +527,29 @@ async def test_a_library_graph_is_no_merge_source_for_readers(api, people):
     assert _refused(*await api.call("POST", f"{B}/graph/mergeTree", outsider, json={"graphId": own.id, "sourceGraphId": graph.id}))
     assert _refused(*await api.call("POST", f"{B}/graph/mergeAll", outsider, json={"graphId": own.id, "sourceGraphIds": [graph.id]}))
     assert await Node.filter(graph_id=own.id).count() == nodes
+
+
+async def test_a_person_in_charge_no_longer_managing_passes_no_application(api, people):
+    graph, *_ = await _mining_graph(people, public=True)
+    entry = await LibraryEntry.get(graph_id=graph.id)
+    record = await LibraryApply.create(entry=entry, graph_name="副本", project=people["projects"]["a"], create_user=people["users"]["admin"],
+                                       receive_user=people["users"]["expert"], remarks="教学使用", state=0)
+    expert = await api.login("expert")
+    # Since the application, the expert is a project user of A, no longer its admin.
+    await ProjectMember.filter(project_id=people["projects"]["a"].id, user_id=people["users"]["expert"].id).update(role="20")
+    graphs = await Graph.all().count()
+    status, body = await api.call("POST", f"{B}/common/graph/approval", expert, json={"id": record.id, "state": 2, "approvalProposal": "同意"})
+    assert _refused(status, body) and body.get("reason") != "role"
+    assert (await LibraryApply.get(id=record.id)).state == 0 and await Graph.all().count() == graphs
+
+
+async def test_no_new_graph_in_an_expired_trial(api, people):
+    from datetime import datetime, timedelta, timezone
+
+    project = people["projects"]["a"]
+    await Project.filter(id=project.id).update(tryout=True, end_time=datetime.now(timezone.utc) - timedelta(days=1))
+    expert = await api.login("expert")
+    graphs = await Graph.all().count()
+    teaching = (await Template.get(code="teaching")).id
+    assert _refused(*await api.call("POST", f"{B}/graphList", expert, json={"name": "新图谱", "templateId": teaching, "projectId": project.id}))
+    assert await Graph.all().count() == graphs
