@@ -53,8 +53,8 @@ def read_documents(path: str | Path, data: bytes | None = None, fmt: str | None 
                 docs = [module.read(path, data)]
         except RecursionError as exc:  # a last guard: the readers refuse deep trees themselves
             raise FormatError("format.too_deep", where=Path(path).name, max=MAX_TREE_DEPTH) from exc
-    for doc in docs:
-        textrules.check_document(doc, Path(path).name)
+        for doc in docs:  # inside the report: text cut to its limit is a warning there
+            textrules.check_document(doc, Path(path).name)
     collected.nodes_read = sum(doc.node_count() for doc in docs)
     collected.graphs = [{"name": doc.name, "nodes": doc.node_count()} for doc in docs]
     return docs, collected

@@ -13,7 +13,7 @@ from datetime import datetime
 from tortoise.expressions import Q
 from tortoise.transactions import in_transaction
 
-from toolkit import audit, roles
+from toolkit import audit, roles, textrules
 from toolkit.errors import Forbidden, NotFound, ValidationError
 from toolkit.graphs.crud import clean_name
 from toolkit.graphs.documents import to_document
@@ -56,6 +56,7 @@ def _reviews(actor: User, unit_id: int | None) -> bool:
 async def publish(actor: User, graph_id: int, summary: str = "") -> dict:
     """Offer a graph to the library; it waits for an admin's review."""
     access = await open_graph(actor, graph_id, edit=True)
+    summary = textrules.clean_text("library.summary", summary)
     entry = await _entry_for_graph(graph_id)
     if entry is not None and entry.public_state in (WAIT, PUBLISH):
         raise ValidationError("library.already_offered")
@@ -81,7 +82,7 @@ async def update_public_state(actor: User, graph_id: int, state: int, opinion: s
         raise Forbidden()
     if entry.public_state != WAIT:
         raise ValidationError("library.not_waiting")
-    opinion = (opinion or "").strip()
+    opinion = textrules.clean_text("opinion", opinion).strip()
     if state == REFUSE and not opinion:
         raise ValidationError("library.opinion_required")
     async with in_transaction():
@@ -279,7 +280,7 @@ async def apply(actor: User, graph_id: int, graph_name: str | None, project_id: 
         raise ValidationError("library.project_required")
     if receive_user_id is None:
         raise ValidationError("library.person_required")
-    remarks = sanitise(remarks)
+    remarks = sanitise(textrules.clean_text("library.remarks", remarks))
     if not remarks:
         raise ValidationError("library.reason_required")
     entry = await _published_entry(graph_id)
@@ -308,7 +309,7 @@ async def approve(actor: User, apply_id: int, state: int, opinion: str | None) -
     """The person in charge passes (2) or rejects (3) an application in state 0, with an opinion."""
     if state not in (PASS, REJECT):
         raise ValidationError("library.state_required")
-    opinion = sanitise(opinion)
+    opinion = sanitise(textrules.clean_text("opinion", opinion))
     if not opinion:
         raise ValidationError("library.opinion_required")
     record = await LibraryApply.get_or_none(id=apply_id)

@@ -169,6 +169,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "text.too_long_at": ("{where}：{field} 过长：最多 {max} 个字符，现有 {length} 个",
                          "{where}: {field} is too long: at most {max} characters, it has {length}"),
     "text.not_text_at": ("{where}：{field} 必须是文本", "{where}: {field} must be text"),
+    "import.text_cut": ("{where}：{field} 有 {length} 个字符，超过上限 {max}，已截断", "{where}: {field} has {length} characters, over the limit of {max}; it was cut"),
     "error.json_too_deep": ("请求体的 JSON 嵌套超过 {max} 层", "The request body's JSON nests deeper than {max} levels"),
     "format.write_only": ("{where}：{name} 只能导出，不能导入", "{where}: {name} can be exported but not imported"),
     # Import reports and tolerant readers (issue 14).

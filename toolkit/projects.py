@@ -10,7 +10,7 @@ from datetime import datetime, timezone
 from tortoise.expressions import Q
 from tortoise.functions import Count
 
-from toolkit import audit, roles
+from toolkit import audit, roles, textrules
 from toolkit.errors import Forbidden, NotFound, ValidationError
 from toolkit.graphs.access import trial_expired
 from toolkit.graphs.listing import check_paging
@@ -146,9 +146,11 @@ async def create_project(actor: User, name: str, unit_id: int | None = None, lea
                          parent_id: int | None = None) -> dict:
     if actor.role not in (roles.SUPER, roles.ADMIN):
         raise Forbidden()
-    name = (name or "").strip()
-    if not name or len(name) > 200:
-        raise ValidationError("error.field_required" if not name else "error.field_invalid", field="name")
+    name = textrules.clean_text("project.name", name).strip()
+    if not name:
+        raise ValidationError("error.field_required", field="name")
+    description = textrules.clean_text("project.description", description)
+    major_name = textrules.clean_text("project.major_name", major_name)
     if actor.role == roles.ADMIN:
         if unit_id not in (None, actor.unit_id):
             raise Forbidden("user.other_unit")
@@ -178,14 +180,14 @@ async def create_project(actor: User, name: str, unit_id: int | None = None, lea
 async def update_project(actor: User, project_id: int, data: dict) -> dict:
     project = await require_manager(actor, project_id)
     if "name" in data:
-        name = (data.get("name") or "").strip()
-        if not name or len(name) > 200:
-            raise ValidationError("error.field_required" if not name else "error.field_invalid", field="name")
+        name = textrules.clean_text("project.name", data.get("name")).strip()
+        if not name:
+            raise ValidationError("error.field_required", field="name")
         project.name = name
     if "description" in data:
-        project.description = sanitise(data.get("description"))
+        project.description = sanitise(textrules.clean_text("project.description", data.get("description")))
     if "majorName" in data:
-        project.major_name = (data.get("majorName") or "").strip() or None
+        project.major_name = textrules.clean_text("project.major_name", data.get("majorName")).strip() or None
     if "tryout" in data or "endTime" in data:
         # Only admins change a trial's terms: a project admin must not extend their own trial.
         if not _manages_by_role(actor, project):

@@ -9,9 +9,9 @@ The rule, the same for every text field, from the API, the command line and impo
 2. Line ends become "\n". In single-line fields (names, titles) tab and line ends become a space.
 3. The length, in characters after steps 1–2, must not pass the field's limit in LIMITS.
 
-Oversize and refused text raises ValidationError (FormatError with a location for files) and
-changes nothing; over-long names in files are refused too, not cut, so an import never stores
-something other than what the file says.
+Refused and oversize input raises ValidationError and changes nothing. A file is read by the same
+rule with one difference: text over its limit is cut (…) with a warning in the import report
+instead of refusing the whole file; a forbidden character still refuses it, naming the place.
 """
 from __future__ import annotations
 
@@ -37,7 +37,9 @@ LIMITS: dict[str, TextLimit] = {
     "node.desc": TextLimit(50_000, True, "desc"),
     "node.define": TextLimit(10_000, True, "define"),
     "node.attribute": TextLimit(10_000, True, "attributes"),     # one attribute's text
-    "node.attributes": TextLimit(100_000, True, "attributes"),   # all of a node's attributes, as JSON
+    # All of a node's attributes, as JSON: room for a picture an XMind topic carried (kept as a data
+    # URI of up to 512 KB, formats.xmind_sheets.MAX_IMAGE_BYTES) beside the typed attributes.
+    "node.attributes": TextLimit(1_000_000, True, "attributes"),
     "relation.attributes": TextLimit(10_000, True, "attributes"),
     "relation.name": TextLimit(100, False, "name"),
     "version.name": TextLimit(200, False, "name"),
@@ -58,9 +60,9 @@ LIMITS: dict[str, TextLimit] = {
     "library.graph_name": TextLimit(200, False, "graphName"),
     "library.remarks": TextLimit(2_000, True, "remarks"),
 }
-# Any one string in a request body or query, whatever field it is: the largest field limit. The
-# field's own limit is then checked where the value is written.
-MAX_ANY_TEXT = max(limit.max for limit in LIMITS.values())
+# Any one string in a request body, query or form, whatever field it is: twice the longest text a
+# person types into one field (node.desc). The field's own limit is then checked where it is written.
+MAX_ANY_TEXT = 100_000
 # Nesting of a JSON request body: the deepest body the API takes (attribute groups, templates) is
 # under ten; the limit stays far below Python's recursion limit.
 MAX_JSON_DEPTH = 64
@@ -166,25 +168,36 @@ def check_request_value(value: Any, path: str = "") -> None:
 
 
 def check_document(doc, source: str) -> None:
-    """Every text of a read file by the rule, in place; the first problem raises FormatError naming
-    the file and the node path (`file: root > chapter > point`)."""
-    doc.name = clean_text("graph.name", doc.name, source)
-    doc.description = clean_text("graph.description", doc.description, source)
+    """Every text of a read file by the rule, in place. A forbidden character or attributes over
+    their size raise FormatError naming the file and the node path (`file: root > chapter`); text
+    over its limit is cut, with a warning in the import report, so that one long paragraph of a
+    document does not refuse the whole file."""
+    doc.name = _fit_text("graph.name", doc.name, source)
+    doc.description = _fit_text("graph.description", doc.description, source)
     paths: dict[int, str] = {}
     for node, parent, _level in doc.walk():
         trail = f"{paths[id(parent)]} > " if parent is not None else ""
         where = f"{source}: {trail}{node.name[:60]}"
         paths[id(node)] = f"{trail}{node.name[:60]}"
-        node.name = clean_text("node.name", node.name, where)
-        node.desc = clean_text("node.desc", node.desc, where)
-        node.define = clean_text("node.define", node.define, where)
+        node.name = _fit_text("node.name", node.name, where)
+        node.desc = _fit_text("node.desc", node.desc, where)
+        node.define = _fit_text("node.define", node.define, where)
         check_json("node.attributes", node.attributes, where)
-        for tag in node.tags:
-            clean_text("node.name", tag, where)
+        node.tags = [_fit_text("node.name", tag, where) for tag in node.tags]
     for index, relation in enumerate(doc.relations):
         where = f"{source}: relations[{index}]"
-        relation.name = clean_text("relation.name", relation.name, where)
+        relation.name = _fit_text("relation.name", relation.name, where)
         check_json("relation.attributes", relation.attributes, where)
+
+
+def _fit_text(kind: str, value, where: str) -> str:
+    limit = LIMITS[kind]
+    if isinstance(value, str) and len(value) > limit.max:
+        from toolkit.formats import report
+
+        report.warn("import.text_cut", where, field=limit.label, length=len(value), max=limit.max)
+        value = value[:limit.max - 1] + "…"
+    return clean_text(kind, value, where)
 
 
 def drop_forbidden(doc) -> None:

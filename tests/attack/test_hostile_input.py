@@ -167,15 +167,28 @@ async def test_text_at_the_limit_is_kept_and_reads_back_bounded(api, people, exp
     assert response.json()["code"] == 0 and len(response.content) < 4 * textrules.MAX_ANY_TEXT
 
 
-async def test_over_long_names_in_an_imported_file_are_refused_with_their_place(api, people, expert):
+async def test_over_long_text_in_an_imported_file_is_cut_with_a_warning(api, people, expert):
+    from toolkit.imports import read_documents
+
     book = openpyxl.Workbook()
     book.active.append(["一级", "二级"])
     book.active.append(["课程", "n" * 501])
     buffer = io.BytesIO()
     book.save(buffer)
-    before = await Graph.all().count()
+    docs, report = read_documents("long.xlsx", buffer.getvalue())
+    assert len(docs[0].root.children[0].name) == textrules.LIMITS["node.name"].max
+    assert any(note.key == "import.text_cut" and "long.xlsx" in note.where for note in report.warnings)
+    docs, report = read_documents("long.md", ("# 课程\n\n## 第一章\n\n" + "d" * (textrules.LIMITS["node.desc"].max + 5)).encode())
+    assert len(docs[0].root.children[0].desc) == textrules.LIMITS["node.desc"].max and report.warnings
     status, body = await _upload(api, expert, people, "long.xlsx", buffer.getvalue())
-    assert status == 200 and body["code"] == 1 and "long.xlsx" in body["message"] and "500" in body["message"], body
+    assert status == 200 and body["code"] == 0, body
+    assert await Node.filter(graph_id=body["result"]["id"], name="n" * 499 + "…").exists()
+
+
+async def test_a_control_character_in_an_imported_file_is_refused_with_its_place(api, people, expert):
+    before = await Graph.all().count()
+    status, body = await _upload(api, expert, people, "ctl.md", "# 课程\n\n## 第一章\n\n- 栈\x01队列\n".encode())
+    assert status == 200 and body["code"] == 1 and "ctl.md" in body["message"] and "U+0001" in body["message"], body
     assert await Graph.all().count() == before
 
 

@@ -1,7 +1,7 @@
 """Managing units (universities)."""
 from __future__ import annotations
 
-from toolkit import audit, roles
+from toolkit import audit, roles, textrules
 from toolkit.errors import Forbidden, NotFound, ValidationError
 from toolkit.graphs.listing import check_paging
 from toolkit.model import Project, Unit, User
@@ -35,7 +35,8 @@ async def list_units(actor: User, page: int = 1, page_size: int = 10, name: str 
 
 async def add_unit(actor: User | None, name: str, code: str | None = None, contact: str | None = None) -> dict:
     _require_super(actor)
-    name = (name or "").strip()
+    name = textrules.clean_text("unit.name", name).strip()
+    code, contact = textrules.clean_optional("unit.code", code), textrules.clean_optional("unit.contact", contact)
     if not name:
         raise ValidationError("error.field_required", field="name")
     if await Unit.exists(name=name):
@@ -51,6 +52,8 @@ async def update_unit(actor: User | None, unit_id: int, name: str | None = None,
     unit = await Unit.get_or_none(id=unit_id)
     if unit is None:
         raise NotFound(what="what.unit")
+    name = textrules.clean_optional("unit.name", name)
+    code, contact = textrules.clean_optional("unit.code", code), textrules.clean_optional("unit.contact", contact)
     if name is not None:
         if not name.strip():
             raise ValidationError("error.field_required", field="name")

@@ -7,7 +7,7 @@ from datetime import datetime
 from tortoise.expressions import Q
 from tortoise.transactions import in_transaction
 
-from toolkit import audit, roles
+from toolkit import audit, roles, textrules
 from toolkit.errors import Forbidden, NotFound, ValidationError
 from toolkit.graphs.guard import open_graph
 from toolkit.model import Graph, GraphTask, Node, ProjectMember, User
@@ -75,12 +75,13 @@ async def _may_manage(user: User, task: GraphTask) -> None:
 
 async def dispatch(user: User, graph_id: int, node_id: int, assignee_id: int, title: str = "", due_at: datetime | None = None) -> dict:
     access = await open_graph(user, graph_id, edit=True)
+    title = textrules.clean_text("task.title", title)
     node = await Node.get_or_none(id=node_id, graph_id=graph_id)
     if node is None:
         raise NotFound(what="what.node")
     assignee = await _assignee(access.graph, user, assignee_id)
     async with in_transaction():
-        task = await GraphTask.create(graph_id=graph_id, node_id=node_id, title=(title or node.name).strip(), assignee=assignee,
+        task = await GraphTask.create(graph_id=graph_id, node_id=node_id, title=(title or node.name[:textrules.LIMITS["task.title"].max]).strip(), assignee=assignee,
                                       dispatcher=user, state=ASSIGNED, due_at=due_at)
         if assignee.id not in (access.graph.author_ids or []):
             await Graph.filter(id=graph_id).update(author_ids=[*(access.graph.author_ids or []), assignee.id])
@@ -121,7 +122,8 @@ async def examine(user: User, task_id: int, approve: bool, opinion: str = "") ->
     await _may_manage(user, task)
     if task.state != SUBMITTED:
         raise ValidationError("task.bad_state", state=task.state)
-    if not approve and not (opinion or "").strip():
+    opinion = textrules.clean_text("opinion", opinion)
+    if not approve and not opinion.strip():
         raise ValidationError("error.field_required", field="opinion")
     task.state, task.opinion = (EXAMINED if approve else RETURNED), (opinion or "").strip()
     await task.save()
