@@ -58,7 +58,7 @@ export function IndicatorRadar({ labels, values, title }: { labels: string[]; va
   const axes = radarPoints(labels.map(() => 1), c, c, radius);
   const labelsAt = radarPoints(labels.map(() => 1.12), c, c, radius);
   return (
-    <svg viewBox={`0 0 ${size} ${size}`} className="w-full max-w-md" role="img" aria-label={title} data-testid="indicator-radar">
+    <svg viewBox={`0 0 ${size} ${size}`} className="w-full max-w-md self-start" role="img" aria-label={title} data-testid="indicator-radar">
       {rings.map((ring, index) => (
         <polygon key={index} points={ring} fill="none" stroke="currentColor" strokeOpacity={0.15} />
       ))}

@@ -15,6 +15,9 @@ export function IndicatorAttainment({ graphId }: { graphId: number }) {
   const [method, setMethod] = useState("weighted");
   const [weights, setWeights] = useState("H=3,M=2,L=1");
   const { data } = useSWR(["attainmentIndicators", graphId, term, method, weights], () => attainmentApi.indicators(graphId, term.trim(), method, weights.trim()));
+  // The radar draws the assessed indicators once there are three of them: unassessed spokes would flatten it.
+  const assessed = data?.indicators.filter((i) => i.value !== null) ?? [];
+  const radar = assessed.length >= 3 ? assessed : (data?.indicators ?? []);
   return (
     <div className="flex flex-col gap-4">
       <section className="grid gap-3 rounded-lg bg-card p-4 md:grid-cols-3">
@@ -33,7 +36,7 @@ export function IndicatorAttainment({ graphId }: { graphId: number }) {
       </section>
       {data && (
         <section className="flex flex-col gap-4 rounded-lg bg-card p-4 lg:flex-row">
-          <IndicatorRadar labels={data.indicators.map((i) => i.name)} values={data.indicators.map((i) => i.value)} title={t("radarTitle")} />
+          <IndicatorRadar labels={radar.map((i) => i.name)} values={radar.map((i) => i.value)} title={t("radarTitle")} />
           <div className="flex-1 overflow-auto">
             <table className="w-full text-sm" data-testid="indicator-table">
               <thead>
