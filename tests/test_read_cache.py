@@ -209,3 +209,16 @@ async def test_rights_are_read_again_on_every_request(api, people):
     await Graph.filter(id=graph["id"]).update(is_public=True)
     public = await _get(api, outsider, f"{G}/searchTree", graphId=graph["id"])
     assert public.status_code == 200 and public.json()["result"]["isEdit"] == 0
+
+
+async def test_lists_give_the_total_with_the_page_and_past_the_end(api, people):
+    expert = await api.login("expert")
+    for _ in range(3):
+        await _graph(api, expert, people)
+    _, first = await api.call("GET", f"{GL}/list", expert, params={"page": 1, "pageSize": 2})
+    _, past = await api.call("GET", f"{GL}/list", expert, params={"page": 9, "pageSize": 2})
+    assert (len(first["result"]["items"]), first["result"]["total"]) == (2, 3)
+    assert (past["result"]["items"], past["result"]["total"]) == ([], 3)
+    assert all(item["isEdit"] == 1 for item in first["result"]["items"])
+    _, outsider_list = await api.call("GET", f"{GL}/list", await api.login("outsider"), params={"page": 1})
+    assert outsider_list["result"] == {"items": [], "total": 0}

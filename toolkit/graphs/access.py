@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from tortoise.expressions import Q
+from tortoise.expressions import Q, RawSQL, Subquery
 
 from toolkit import roles
 from toolkit.model import ProjectMember, User
@@ -14,16 +14,22 @@ async def visible_filter(user: User, by_role: bool, memberships: dict[int, str] 
 
     `list` shows the graphs of the caller's own projects and the ones they created or author;
     `listByRole` widens that to what the role allows: a super admin every graph, an admin every
-    graph of their unit's projects.
+    graph of their unit's projects. Without `memberships` the caller's projects are a subquery of
+    the same statement, not a query of their own.
     """
     if by_role and user.role == roles.SUPER:
         return None
-    if memberships is None:
-        memberships = dict(await ProjectMember.filter(user_id=user.id).values_list("project_id", "role"))
-    condition = Q(project_id__in=list(memberships)) | Q(create_user_id=user.id)
+    projects = list(memberships) if memberships is not None else Subquery(ProjectMember.filter(user_id=user.id).values("project_id"))
+    condition = Q(project_id__in=projects) | Q(create_user_id=user.id)
     if by_role and user.role == roles.ADMIN and user.unit_id:
         condition |= Q(project__unit_id=user.unit_id)
     return condition
+
+
+def project_role_of(user_id: int) -> RawSQL:
+    """The caller's role in each graph's project, as a column of a Graph query (None: not a member)."""
+    return RawSQL(f'(SELECT role FROM project_member WHERE project_member.project_id = "graph"."project_id" '
+                  f"AND project_member.user_id = {int(user_id)})")
 
 
 def may_read(user: User, *, has_project: bool, project_role: str | None, project_unit_id: int | None,

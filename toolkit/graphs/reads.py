@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tortoise.expressions import Q
+from tortoise.expressions import Q, Subquery
 
 from toolkit.graphs.access import visible_filter
 from toolkit.graphs.guard import open_graph
-from toolkit.graphs.listing import check_paging
+from toolkit.graphs.listing import check_paging, page_rows
 from toolkit.graphs.nodes import NODE_FIELDS, node_view, tags_by_node
 from toolkit.graphs.relations import relation_view
 from toolkit.model import CrossRelation, Graph, Node, Relation, User
@@ -68,8 +68,7 @@ async def search_points(user: User, graph_id: int, keyword: str = "", node_type:
         query = query.filter(name__icontains=keyword.strip())
     if node_type:
         query = query.filter(type=node_type)
-    total = await query.count()
-    rows = await query.order_by("level", "order", "id").offset((page - 1) * page_size).limit(page_size).values(*NODE_FIELDS)
+    rows, total = await page_rows(query, ("level", "order", "id"), page, page_size, NODE_FIELDS)
     tags = await tags_by_node([r["id"] for r in rows])
     return [node_view(r, tags.get(r["id"])) for r in rows], total
 
@@ -79,16 +78,12 @@ async def search_points_all(user: User, keyword: str, node_type: str | None = No
     """searchPointAll: nodes by name across every graph the caller may see."""
     check_paging(page, page_size)
     condition = await visible_filter(user, by_role=True)
-    graph_ids = Graph.all() if condition is None else Graph.filter(condition)
-    ids = await graph_ids.values_list("id", flat=True)
-    query = Node.filter(graph_id__in=list(ids))
+    query = Node.all() if condition is None else Node.filter(graph_id__in=Subquery(Graph.filter(condition).values("id")))
     if keyword.strip():
         query = query.filter(name__icontains=keyword.strip())
     if node_type:
         query = query.filter(type=node_type)
-    total = await query.count()
-    rows = await query.order_by("graph_id", "level", "id").offset((page - 1) * page_size).limit(page_size).values(
-        *NODE_FIELDS, "graph_id", "graph__name")
+    rows, total = await page_rows(query, ("graph_id", "level", "id"), page, page_size, (*NODE_FIELDS, "graph_id", "graph__name"))
     result = []
     for row in rows:
         view = node_view(row)
@@ -159,8 +154,7 @@ async def relation_list(user: User, graph_id: int, relation_type: str | None = N
     query = Relation.filter(graph_id=graph_id)
     if relation_type:
         query = query.filter(relation_type=relation_type)
-    total = await query.count()
-    rows = await query.order_by("id").offset((page - 1) * page_size).limit(page_size).values(*_REL_FIELDS)
+    rows, total = await page_rows(query, ("id",), page, page_size, _REL_FIELDS)
     ids = {r["start_node_id"] for r in rows} | {r["target_node_id"] for r in rows}
     names = dict(await Node.filter(id__in=list(ids)).values_list("id", "name"))
     return [relation_view(r, names) for r in rows], total
