@@ -6,14 +6,35 @@ from functools import partial
 
 from sanic import Sanic
 from sanic.worker.loader import AppLoader
+from sanic.worker.manager import WorkerManager
+from sanic.worker.process import WorkerProcess
 
 from service import webui
-from service.app import create_app
 from toolkit import settings
+
+APP_NAME = "zhitu"
+
+
+def set_startup_timeout(seconds: float) -> None:
+    """How long a worker may take to start before Sanic gives up and stops the server.
+
+    Sanic's limit is WorkerManager.THRESHOLD (tenths of a second, 30 s by default); a worker
+    restart waits as long (WorkerProcess.THRESHOLD)."""
+    ticks = max(1, round(float(seconds) * 10))
+    WorkerManager.THRESHOLD = ticks
+    WorkerProcess.THRESHOLD = ticks
+
+
+def build_app(webui_url: str | None) -> Sanic:
+    """What each worker runs: the full app (imported here, so the main process need not)."""
+    from service.app import create_app
+
+    return create_app(APP_NAME, None, webui_url)
 
 
 def run(host: str, port: int, workers: int = 1, with_webui: bool = True, rebuild: bool = False,
         on_ready=None) -> None:
+    set_startup_timeout(settings.get("startup_timeout"))
     next_process = None
     webui_url = None
     if with_webui:
@@ -24,8 +45,11 @@ def run(host: str, port: int, workers: int = 1, with_webui: bool = True, rebuild
         webui_url = f"http://127.0.0.1:{next_port}"
         os.environ["ZHITU_WEBUI_URL"] = webui_url
     try:
-        loader = AppLoader(factory=partial(create_app, "zhitu", None, webui_url))
-        app = loader.load()
+        loader = AppLoader(factory=partial(build_app, webui_url))
+        # With several workers the main process only binds the socket and watches them; each
+        # worker builds the full app itself, so the main process skips that work (seconds
+        # under load) and the workers start sooner.
+        app = loader.load() if workers == 1 else Sanic(APP_NAME)
         app.prepare(host=host, port=port, workers=workers, single_process=workers == 1, access_log=False,
                     motd=False)
         if on_ready:

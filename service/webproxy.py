@@ -4,7 +4,6 @@ from __future__ import annotations
 import gzip
 from pathlib import Path
 
-import httpx
 from sanic import Request, Sanic
 from sanic.exceptions import NotFound
 from sanic.response import HTTPResponse, file, raw
@@ -43,6 +42,8 @@ def install(app: Sanic, webui_url: str | None, webui_dir: Path) -> None:
 
     @app.before_server_start
     async def open_client(app):
+        import httpx  # only with the web UI: an API-only worker starts without it
+
         app.ctx.webui = httpx.AsyncClient(base_url=webui_url, timeout=60.0, follow_redirects=False)
 
     @app.after_server_stop

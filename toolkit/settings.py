@@ -38,6 +38,7 @@ REGISTRY: dict[str, Setting] = {
         Setting("host", "127.0.0.1", "Address the server listens on."),
         Setting("port", 8000, "Port the server listens on.", int),
         Setting("workers", 1, "Number of Sanic worker processes.", int),
+        Setting("startup_timeout", 60.0, "Seconds a server worker may take to start before the server stops (a busy machine needs more).", float),
         Setting("access_token_minutes", 30, "Lifetime of an access token in minutes.", int),
         Setting("refresh_token_seconds", 604800, "Lifetime of a refresh token in seconds.", int),
         Setting("login_failures_per_minute", 5, "Failed logins allowed per account and client address per minute.", int),

@@ -1,4 +1,6 @@
 """/api/health: liveness for start-up scripts and load balancers."""
+import os
+
 from sanic import Blueprint, Request
 
 from service.access import access
@@ -11,4 +13,5 @@ bp = Blueprint("health", url_prefix="/api")
 @bp.get("/health")
 @access(public=True)
 async def health(request: Request):
-    return ok(request, {"status": "ok", "version": __version__})
+    # Which server worker answered (Sanic names them), so a start-up check can see every one serving.
+    return ok(request, {"status": "ok", "version": __version__, "worker": os.environ.get("SANIC_WORKER_NAME")})

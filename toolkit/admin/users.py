@@ -5,7 +5,6 @@ import io
 import re
 from dataclasses import dataclass
 
-import openpyxl
 from tortoise.expressions import Q
 from tortoise.transactions import in_transaction
 
@@ -184,6 +183,8 @@ ROLE_WORDS = {"超级管理员": roles.SUPER, "管理员": roles.ADMIN, "普通�
 
 
 def read_user_sheet(data: bytes, where: str) -> list[ImportRow]:
+    import openpyxl  # here, not at the top: it loads numpy and lxml, slow for every server worker
+
     try:
         workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception as exc:  # a broken workbook raises many kinds

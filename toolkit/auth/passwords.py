@@ -19,5 +19,14 @@ def verify_password(password_hash: str, password: str) -> bool:
         return False
 
 
-# Verifying against this when the user does not exist keeps the timing alike.
-DUMMY_HASH = hash_password("not-a-real-password")
+_dummy_hash: list[str] = []
+
+
+def __getattr__(name: str) -> str:
+    """DUMMY_HASH: verifying against it when the user does not exist keeps the timing alike.
+    Made on first use: hashing is slow on purpose, and every server worker imports this module."""
+    if name != "DUMMY_HASH":
+        raise AttributeError(name)
+    if not _dummy_hash:
+        _dummy_hash.append(hash_password("not-a-real-password"))
+    return _dummy_hash[0]

@@ -35,9 +35,6 @@ def _register_groups() -> None:
     from toolkit.cli import mining
 
     mining.register(app)
-    from toolkit.cli import attainment
-
-    attainment.register(app)
 
 
 def run_async(coro_fn):
@@ -124,7 +121,15 @@ def serve(
     api_only: bool = typer.Option(False, "--api-only", help="Serve the API without the web UI."),
     rebuild: bool = typer.Option(False, "--rebuild", help="Build the web UI again first."),
 ) -> None:
-    """Serve the API and the web UI at one URL (without loading examples)."""
+    """Serve the API and the web UI at one URL (without loading examples).
+
+    Pending migrations and the built-ins are applied first, once, in this process: the workers
+    then only open the database."""
+    from toolkit.bootstrap import initialise
+
+    report = run_async(initialise)()
+    if report.migrations_applied:
+        err.print(f"migrations applied: {', '.join(report.migrations_applied)}")
     _serve(settings.get("host", host), int(settings.get("port", port)), int(settings.get("workers", workers)),
            not api_only, rebuild, None)
 

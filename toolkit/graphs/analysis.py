@@ -1,18 +1,24 @@
 """Graph analysis with igraph: prerequisite cycles, a learning order, degrees."""
 from __future__ import annotations
 
-import igraph
-
 from toolkit.graphs.guard import open_graph
 from toolkit.model import Node, Relation, User
 
 PREREQUISITE = "Behind"
 
 
+def _directed_graph(size: int, edges: list[tuple[int, int]]):
+    # Imported here: igraph loads its cairo drawing code (half a second), which every server
+    # worker would pay at start for the few requests that check a graph.
+    import igraph
+
+    return igraph.Graph(n=size, edges=edges, directed=True)
+
+
 def prerequisite_cycles(node_ids: list[int], edges: list[tuple[int, int]]) -> list[list[int]]:
     """Every strongly connected group of more than one node (or a self-loop) is a cycle to report."""
     position = {n: i for i, n in enumerate(node_ids)}
-    graph = igraph.Graph(n=len(node_ids), edges=[(position[a], position[b]) for a, b in edges], directed=True)
+    graph = _directed_graph(len(node_ids), [(position[a], position[b]) for a, b in edges])
     cycles = []
     for component in graph.connected_components(mode="strong"):
         if len(component) > 1 or graph.are_adjacent(component[0], component[0]):
@@ -23,7 +29,7 @@ def prerequisite_cycles(node_ids: list[int], edges: list[tuple[int, int]]) -> li
 def learning_order(node_ids: list[int], edges: list[tuple[int, int]]) -> list[int]:
     """A topological order of the prerequisite graph (ties broken by the given node order)."""
     position = {n: i for i, n in enumerate(node_ids)}
-    graph = igraph.Graph(n=len(node_ids), edges=[(position[a], position[b]) for a, b in edges], directed=True)
+    graph = _directed_graph(len(node_ids), [(position[a], position[b]) for a, b in edges])
     if not graph.is_dag():
         return []
     return [node_ids[i] for i in graph.topological_sorting(mode="out")]
@@ -60,7 +66,7 @@ async def prerequisite_path(user: User, graph_id: int, node_id: int) -> list[dic
     ids = [r[0] for r in rows]
     position = {n: i for i, n in enumerate(ids)}
     edges = await Relation.filter(graph_id=graph_id, relation_type=PREREQUISITE).values_list("start_node_id", "target_node_id")
-    graph = igraph.Graph(n=len(ids), edges=[(position[a], position[b]) for a, b in edges], directed=True)
+    graph = _directed_graph(len(ids), [(position[a], position[b]) for a, b in edges])
     before = set(graph.subcomponent(position[node_id], mode="in"))
     sub = graph.induced_subgraph(sorted(before))
     members = [ids[i] for i in sorted(before)]
