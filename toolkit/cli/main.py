@@ -35,6 +35,9 @@ def _register_groups() -> None:
     from toolkit.cli import mining
 
     mining.register(app)
+    from toolkit.cli import attainment
+
+    attainment.register(app)
 
 
 def run_async(coro_fn):
