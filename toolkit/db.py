@@ -28,9 +28,28 @@ def normalise_url(url: str) -> str:
     return url
 
 
+# Of PostgreSQL's default 100 connections, what the platform's workers share; the rest is left to
+# psql, migrations and mining workers.
+POSTGRES_CONNECTION_BUDGET = 80
+MAX_POOL_SIZE = 20
+
+
+def pool_size(workers: int) -> int:
+    """Connections per worker process: enough for concurrent requests, all workers within the budget."""
+    return max(2, min(MAX_POOL_SIZE, POSTGRES_CONNECTION_BUDGET // max(1, workers)))
+
+
+def _with_pool(url: str) -> str:
+    """A PostgreSQL URL with the pool sized for ZHITU_WORKERS, unless the URL sizes it itself."""
+    if "maxsize=" in url:
+        return url
+    joiner = "&" if "?" in url else "?"
+    return f"{url}{joiner}minsize=1&maxsize={pool_size(int(settings.get('workers')))}"
+
+
 def tortoise_config(url: str | None = None) -> dict:
     url = normalise_url(url or settings.db_url())
-    connection: dict | str = url
+    connection: dict | str = _with_pool(url) if url.startswith("postgres://") else url
     if url.startswith("sqlite://"):
         path = url[len("sqlite://"):]
         if path != ":memory:":
