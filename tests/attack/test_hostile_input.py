@@ -340,3 +340,22 @@ def test_validate_reports_a_deep_file_in_one_line_and_checks_the_next(tmp_path):
     assert [entry["file"] for entry in report] == [str(deep), str(good)]
     assert not report[0]["valid"] and len(report[0]["problems"]) == 1 and "deep.xmind" in report[0]["problems"][0]
     assert report[1]["valid"]
+
+
+async def test_the_api_builds_no_tree_deeper_than_the_writers_take(api, people, expert):
+    """A 600-level tree made node by node broke the .edg and .xmind export and version snapshots."""
+    graph = await _graph(api, expert, people)
+    parent = await Node.get(id=graph["rootId"])
+    for level in range(1, MAX_TREE_DEPTH + 1):
+        parent = await Node.create(graph_id=graph["id"], parent_id=parent.id, level=level, order=0, name=f"n{level}", type="KnowUnit")
+    _, body = await api.call("POST", f"{G}/createNode", expert, json={"graphId": graph["id"], "nodeId": parent.id, "name": "too deep"})
+    assert body["code"] == 1 and str(MAX_TREE_DEPTH) in body["message"], body
+    branch = await _child(api, expert, graph, "枝")
+    await _child(api, expert, graph, "叶", parent=branch["id"])
+    deep_parent = await Node.get(graph_id=graph["id"], level=MAX_TREE_DEPTH - 1)
+    _, body = await api.call("POST", f"{G}/moveNode", expert, json={"graphId": graph["id"], "nodeId": branch["id"], "parentId": deep_parent.id})
+    assert body["code"] == 1 and str(MAX_TREE_DEPTH) in body["message"], body
+    assert (await Node.get(id=branch["id"])).parent_id == graph["rootId"]
+    assert await Node.filter(graph_id=graph["id"], level__gt=MAX_TREE_DEPTH).count() == 0
+    response = await _export(api, expert, graph["id"], "xmind")
+    assert response.status_code == 200

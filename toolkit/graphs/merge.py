@@ -12,6 +12,7 @@ from tortoise.transactions import in_transaction
 
 from toolkit import audit
 from toolkit.errors import Forbidden, NotFound, ValidationError
+from toolkit.formats.limits import MAX_TREE_DEPTH
 from toolkit.graphdoc import DocNode, DocRelation, GraphDoc
 from toolkit.graphs.apply import apply_document
 from toolkit.graphs.documents import to_document
@@ -168,6 +169,8 @@ async def merge_apply(user: User, graph_id: int, node_id: int | None, source_gra
     graph, plan = await _plan(user, graph_id, node_id, source_graph_id, source_node_id, renames, edit=True)
     if plan.conflicts:
         raise ValidationError("merge.conflicts", count=len(plan.conflicts))
+    if max(level for _node, _parent, level in plan.merged.walk()) > MAX_TREE_DEPTH:  # a deep source under a deep node
+        raise ValidationError("node.too_deep", max=MAX_TREE_DEPTH)
     async with in_transaction():
         result = await apply_document(graph, plan.merged)
         await audit.record("graph.merge", user.id, "graph", graph_id, source=source_graph_id, **plan.report()["counts"])

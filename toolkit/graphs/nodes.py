@@ -149,6 +149,19 @@ async def subtree_of(node_id: int) -> list[int]:
     return [row["id"] for row in rows]
 
 
+async def deepest_level_under(node_id: int) -> int:
+    """The largest level in the node's subtree (its own level when it is a leaf), by one recursive query."""
+    from tortoise.connection import get_connection
+
+    connection = get_connection("default")
+    p = _placeholder(connection)
+    _, rows = await connection.execute_query(
+        'WITH RECURSIVE sub(id, level) AS (SELECT "id", "level" FROM "node" WHERE "id" = ' + p +
+        ' UNION ALL SELECT n."id", n."level" FROM "node" n JOIN sub ON n."parent_id" = sub.id) SELECT MAX(level) AS deepest FROM sub',
+        [node_id])
+    return rows[0]["deepest"]
+
+
 async def ancestors_of(node_id: int) -> list[int]:
     """The node's ancestors, nearest first (cost follows the depth)."""
     from tortoise.connection import get_connection

@@ -11,10 +11,11 @@ from tortoise.transactions import in_transaction
 
 from toolkit import audit, textrules
 from toolkit.errors import Forbidden, NotFound, ValidationError
+from toolkit.formats.limits import MAX_TREE_DEPTH
 from toolkit.graphs.attributes import COURSE_NAME, clean_attributes, clean_description
 from toolkit.graphs.guard import GraphAccess, open_graph
-from toolkit.graphs.nodes import (OUTLINE_FIELDS, ancestors_of, load_index, nested, node_view, outline_view, subtree_of,
-                                  tags_by_node)
+from toolkit.graphs.nodes import (OUTLINE_FIELDS, ancestors_of, deepest_level_under, load_index, nested, node_view,
+                                  outline_view, subtree_of, tags_by_node)
 from toolkit.graphs.revisions import bump_graph, claim_node
 from toolkit.messages import Named
 from toolkit.model import EntityType, Graph, Node, NodeTag, Relation, Tag, User
@@ -121,6 +122,8 @@ async def create_node(user: User, graph_id: int, reference_id: int, name: str, *
     else:
         raise ValidationError("error.field_invalid", field="mode")
     _require_control(parent)
+    if parent.level + 1 > MAX_TREE_DEPTH:  # deeper trees break the writers and version snapshots
+        raise ValidationError("node.too_deep", max=MAX_TREE_DEPTH)
     options = allowed_children(access.graph).get(parent.type, [])
     node_type = node_type or (reference.type if mode == "sibling" else (options[0] if options else None))
     if node_type is None:
@@ -262,6 +265,8 @@ async def move_node(user: User, graph_id: int, node_id: int, new_parent_id: int,
     if new_parent.id == node.id or node.id in await ancestors_of(new_parent.id):
         raise ValidationError("node.move_into_itself")
     await _check_type(access, new_parent.type, node.type)
+    if new_parent.level + 1 + await deepest_level_under(node.id) - node.level > MAX_TREE_DEPTH:
+        raise ValidationError("node.too_deep", max=MAX_TREE_DEPTH)
     async with in_transaction():
         await claim_node(node.id, revision)
         old_parent, old_order = node.parent_id, node.order
