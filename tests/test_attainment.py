@@ -175,6 +175,7 @@ GOOD = [["学号", "姓名", "作业", "期末"], ["满分", None, 20, 80], ["�
     (lambda rows: rows[2].__setitem__(2, "课程目标9"), "attainment.unknown_objective", "row 3, column C"),
     (lambda rows: rows[1].__setitem__(3, 0), "attainment.bad_full_marks", "row 2, column D"),
     (lambda rows: rows[0].__setitem__(0, "序号"), "format.missing_column", "row 1"),
+    (lambda rows: rows[3].__setitem__(0, "9" * 51), "text.too_long_at", "row 4, column A"),
 ])
 def test_bad_sheets_get_one_located_error(change, key, where):
     rows = [list(r) for r in GOOD]
@@ -292,6 +293,12 @@ async def test_indicators_through_the_support_matrix(database):
     assert set(row["missing"]) == {"计算机组成原理", "计算机网络"}
     minimum = await indicators.indicator_report(teacher, major.id, TERM, "minimum", "H=1,M=1")
     assert next(i for i in minimum["indicators"] if i["id"] == indicator.id)["value"] == min(data_structures, 0.7)
+    # An earlier term with 程序设计基础 alone: its history holds both terms, each with its own courses.
+    await records.import_scores(teacher, programming.id, "2023-2024-2", "计科2101", "small.xlsx",
+                                _xlsx([["学号", "作业"], ["满分", 10], ["2101", 4]]))
+    history = await indicators.indicator_history(teacher, major.id)
+    values = {t["term"]: next(i["value"] for i in t["indicators"] if i["id"] == indicator.id) for t in history["terms"]}
+    assert values == {"2023-2024-2": 0.4, TERM: row["value"]}
 
 
 async def test_results_are_for_the_course_and_the_unit_only(database):
@@ -332,6 +339,13 @@ async def test_api_import_report_export_and_delete(api, database):
     assert len(result["result"]["objectives"]) == 4 and result["result"]["students"] == 3
     _, history = await api.call("GET", f"{A}/history", token, params={"graphId": course.id})
     assert [t["term"] for t in history["result"]["terms"]] == [TERM]
+    major = await Graph.get(name="计算机科学与技术专业毕业要求")
+    _, found = await api.call("GET", f"{A}/indicators", token, params={"graphId": major.id, "method": "minimum"})
+    assert any(i["value"] is not None for i in found["result"]["indicators"])
+    _, history = await api.call("GET", f"{A}/indicatorHistory", token, params={"graphId": major.id})
+    assert [t["term"] for t in history["result"]["terms"]] == [TERM]
+    _, refused = await api.call("GET", f"{A}/indicators", token, params={"graphId": major.id, "method": "median"})
+    assert refused["code"] == 1 and "method" in refused["message"]
     response = await api.client.get(f"{A}/export", params={"graphId": course.id, "term": TERM, "format": "docx"},
                                     headers={"Authorization": f"Bearer {token}"})
     assert response.status_code == 200

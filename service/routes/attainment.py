@@ -6,7 +6,7 @@ from sanic import Blueprint, Request
 
 from service.access import ADMIN, EXPERT, SUPER, TEST, access
 from service.envelope import lang_of, ok
-from service.request_data import query_text, required_query_int
+from service.request_data import bounded, query_text, required_query_int
 from service.routes.graph_files import download, form_int, uploaded
 from toolkit.attainment import exports, indicators, records, reports
 from toolkit.errors import ValidationError
@@ -30,7 +30,7 @@ def _items(request: Request) -> list[dict] | None:
         return None
     try:
         items = json.loads(raw)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:
         raise ValidationError("error.bad_json") from exc
     if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
         raise ValidationError("error.field_invalid", field="items")
@@ -42,7 +42,7 @@ def _items(request: Request) -> list[dict] | None:
 async def import_scores(request: Request):
     """Import a class's score sheet (xlsx or csv) for a term; a bad row is refused with its place."""
     upload = uploaded(request)
-    graph_id = form_int(request, "graphId", required=True)
+    graph_id = bounded(form_int(request, "graphId", required=True), "graphId")
     result = await records.import_scores(request.ctx.user, graph_id, request.form.get("term") or "",
                                          request.form.get("className") or "", upload.name, upload.body,
                                          items=_items(request), threshold=request.form.get("threshold"))
@@ -86,6 +86,15 @@ async def indicator_list(request: Request):
     result = await indicators.indicator_report(request.ctx.user, required_query_int(request, "graphId"),
                                                query_text(request, "term") or None, query_text(request, "method") or "weighted",
                                                query_text(request, "weights") or None)
+    return ok(request, result)
+
+
+@bp.get("/indicatorHistory")
+@access(*READERS)
+async def indicator_history(request: Request):
+    """Each term's indicator values, oldest first."""
+    result = await indicators.indicator_history(request.ctx.user, required_query_int(request, "graphId"),
+                                                query_text(request, "method") or "weighted", query_text(request, "weights") or None)
     return ok(request, result)
 
 

@@ -25,24 +25,30 @@ def _course_key(name: str, attributes: dict | None) -> str:
     return normalise_name((attributes or {}).get("CourseName") or name)
 
 
-async def _course_graphs(user: User, keys: set[str], term: str | None) -> dict[str, tuple[int, str]]:
-    """course key -> (graph id, term) of the readable course graph with results (the latest term if none named)."""
-    query = Assessment.all() if term is None else Assessment.filter(term=term.strip())
-    found: dict[str, tuple[int, str]] = {}
-    candidates = sorted(set(await query.values_list("graph_id", "term")), key=lambda pair: pair[1])
+async def _readable_results(user: User, keys: set[str]) -> list[tuple[str, int, str]]:
+    """(course key, graph id, term) of every readable course graph with results for one of the courses, oldest term first."""
+    candidates = sorted(set(await Assessment.all().values_list("graph_id", "term")), key=lambda pair: pair[1])
     roots = {row["graph_id"]: row for row in await Node.filter(graph_id__in=[g for g, _ in candidates], parent_id=None).values(
         "graph_id", "name", "attributes")}
     allowed: dict[int, bool] = {}
+    found = []
     for graph_id, graph_term in candidates:
         root = roots.get(graph_id)
-        if root is None:
-            continue
-        key = _course_key(root["name"], root["attributes"])
+        key = _course_key(root["name"], root["attributes"]) if root else None
         if key not in keys:
             continue
         if graph_id not in allowed:
             allowed[graph_id] = await readable(user, graph_id)
         if allowed[graph_id]:
+            found.append((key, graph_id, graph_term))
+    return found
+
+
+async def _course_graphs(user: User, keys: set[str], term: str | None) -> dict[str, tuple[int, str]]:
+    """course key -> (graph id, term) with results in the term (each course's latest term if none is named)."""
+    found: dict[str, tuple[int, str]] = {}
+    for key, graph_id, graph_term in await _readable_results(user, keys):
+        if term is None or graph_term == term.strip():
             found[key] = (graph_id, graph_term)  # later terms overwrite earlier ones
     return found
 
@@ -100,3 +106,19 @@ async def indicator_report(user: User, graph_id: int, term: str | None = None, m
                       "value": None if value is None else round(value, 4), "courses": supporting,
                       "missing": [c["courseName"] for c in supporting if c["value"] is None]})
     return {"graphId": graph_id, "term": term, "method": method, "weights": strength_weights, "indicators": items}
+
+
+async def indicator_history(user: User, graph_id: int, method: str = "weighted", weights: str | dict | None = None) -> dict:
+    """Each term's indicator values (only the courses with results in that term count), oldest first."""
+    await open_course(user, graph_id)
+    if method not in calculation.METHODS:
+        raise ValidationError("error.field_invalid", field="method")
+    calculation.strength_weights(weights)
+    courses = await Node.filter(graph_id=graph_id, type="Course").values("name", "attributes")
+    keys = {_course_key(c["name"], c["attributes"]) for c in courses}
+    terms = sorted({term for _, _, term in await _readable_results(user, keys)})
+    history = []
+    for term in terms:
+        report = await indicator_report(user, graph_id, term, method, weights)
+        history.append({"term": term, "indicators": [{"id": i["id"], "name": i["name"], "value": i["value"]} for i in report["indicators"]]})
+    return {"graphId": graph_id, "method": method, "terms": history}

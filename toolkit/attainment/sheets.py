@@ -19,8 +19,6 @@ import json
 import re
 from dataclasses import dataclass
 
-from openpyxl.utils import get_column_letter
-
 from toolkit.attainment.calculation import Item, Student
 from toolkit.errors import FormatError
 from toolkit.formats.limits import open_zip, read_bytes
@@ -36,6 +34,8 @@ ROW_LABELS = {
 }
 ITEM_FIELDS = {"name": {"考核项", "名称", "name", "item"}, "full": ROW_LABELS["full"] | {"fullmarks"},
                "objectives": ROW_LABELS["objectives"], "weight": ROW_LABELS["weight"], "kind": ROW_LABELS["kind"]}
+# The columns that keep them (toolkit.model.attainment.StudentScore).
+MAX_NUMBER, MAX_NAME = 50, 100
 OBJECTIVE_NUMBER = re.compile(r"^(?:课程)?(?:分)?目标\s*(\d+)$|^(?:co|objective)\s*(\d+)$", re.I)
 TOKEN = re.compile(r"^(.*?)\s*(?:[:：=*×]\s*([0-9.]+)\s*(%?))?$")
 
@@ -60,7 +60,11 @@ class _Table:
 
     def at(self, row: int, column: int | None = None) -> str:
         place = f"{self.where}: sheet {self.title}, row {row}" if self.title else f"{self.where}: row {row}"
-        return place if column is None else f"{place}, column {get_column_letter(column + 1)}"
+        if column is None:
+            return place
+        from openpyxl.utils import get_column_letter  # here: openpyxl is slow to load for every server worker
+
+        return f"{place}, column {get_column_letter(column + 1)}"
 
 
 def _key(value) -> str:
@@ -305,6 +309,10 @@ def read_scores(file_name: str, data: bytes, objectives: list[Objective], given:
             raise FormatError("attainment.duplicate_student", where=table.at(line, number_col), number=number,
                               first=first_row[number])
         first_row[number] = line
+        name = _text(row[name_col]) if name_col is not None else ""
+        for text, limit, column, field_name in ((number, MAX_NUMBER, number_col, "学号"), (name, MAX_NAME, name_col, "姓名")):
+            if len(text) > limit:
+                raise FormatError("text.too_long_at", where=table.at(line, column), field=field_name, max=limit, length=len(text))
         scores = []
         for col, item in zip(item_cols, items):
             where = table.at(line, col)
@@ -316,7 +324,7 @@ def read_scores(file_name: str, data: bytes, objectives: list[Objective], given:
             if score > item.full_marks + 1e-9:
                 raise FormatError("attainment.over_full_marks", where=where, score=_text(row[col]), full=_text(item.full_marks))
             scores.append(score)
-        students.append(Student(number, _text(row[name_col]) if name_col is not None else "", scores))
+        students.append(Student(number, name, scores))
     if not students:
         raise FormatError("attainment.no_students", where=table.at(index + 1))
     return ScoreSheet(items, students)
