@@ -147,7 +147,7 @@ def xlsx(path: Path) -> Expectation:
 
 HEADING = re.compile(r"^(?:heading|标题)\s*\d$|^title$", re.I)
 NUMBERING = re.compile(r"^(?:第[一二三四五六七八九十百\d]+[章节条]|\d+(?:\.\d+)+(?![\d.])|[一二三四五六七八九十]+[、.．]|"
-                       r"[（(][一二三四五六七八九十]+[)）]|\d+[、．](?!\d)|[（(]\d+[)）])")
+                       r"[（(][一二三四五六七八九十]+[)）]|\d+[、.．](?!\d)|[（(]\d+[)）])")
 SENTENCE_END = ("。", "；", ";", "，", ",")
 
 
@@ -168,14 +168,21 @@ def docx(path: Path) -> Expectation:
             text = clean(p.text)
             if len(text) > 40 or text.endswith(SENTENCE_END) or (p.style.name or "").lower().startswith("toc"):
                 continue
-            numbered = p._p.pPr is not None and p._p.pPr.numPr is not None
+            numbering = p._p.pPr.numPr if p._p.pPr is not None else None
+            numbered = numbering is not None and numbering.numId is not None and numbering.numId.val != 0
             if numbered or NUMBERING.match(text):
                 names.append(text)
     for table in document.tables:
         rows = [[clean(c.text) for c in row.cells] for row in table.rows]
         if rows and any(("知识点" in c or "知识单元" in c) for c in rows[0]):
+            previous_unit = None
             for row in rows[1:]:
-                names.extend(dict.fromkeys(c for c in row[:2] if c))
+                unit, point = (row + ["", ""])[:2]
+                if unit and unit != previous_unit:  # a merged unit cell repeats in every row
+                    names.append(unit)
+                if point and point != unit:
+                    names.append(point)
+                previous_unit = unit or previous_unit
     if not names:
         return Expectation(refuse="no structure")
     return Expectation(names)

@@ -139,3 +139,7 @@ def dumps(doc: GraphDoc) -> bytes:
 
 def write(doc: GraphDoc, path: str | Path) -> None:
     Path(path).write_bytes(dumps(doc))
+
+
+# Reading (Title root, styles or numbering, knowledge tables, tables of contents) lives in word_read.
+from toolkit.formats.word_read import read  # noqa: E402,F401,F811
