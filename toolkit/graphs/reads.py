@@ -6,6 +6,7 @@ from collections import Counter
 from tortoise.expressions import Q, Subquery
 
 from toolkit.graphs.access import visible_filter
+from toolkit.graphs import layout
 from toolkit.graphs.guard import open_graph
 from toolkit.graphs.listing import check_paging, page_rows
 from toolkit.graphs.nodes import NODE_FIELDS, node_view, tags_by_node
@@ -27,9 +28,17 @@ def size_by_degree(degrees: dict[int, int]) -> dict[int, int]:
 
 
 async def search_graph(user: User, graph_id: int, include_tree_edges: bool = True) -> dict:
-    """Nodes and edges for the relation graph: tree edges (Contain) plus relations, with sizes by degree."""
+    """Nodes and edges for the relation graph: tree edges (Contain) plus relations, with sizes by
+    degree and each node's position (x, y: its top-left corner in px)."""
     access = await open_graph(user, graph_id)
-    return await graph_view(graph_id, access.graph.revision, include_tree_edges)
+    view = await graph_view(graph_id, access.graph.revision, include_tree_edges)
+    # Laid out here (toolkit.graphs.layout), so the browser only draws; every edge counts, so
+    # hiding a relation type there moves nothing.
+    placed = await layout.positions(graph_id, access.graph.revision, [node["id"] for node in view["nodes"]],
+                                    [(edge["startNodeId"], edge["targetNodeId"]) for edge in view["relations"]])
+    for node in view["nodes"]:
+        node["x"], node["y"] = placed[node["id"]]
+    return view
 
 
 async def graph_view(graph_id: int, revision: int, include_tree_edges: bool = True, node_ids: set[int] | None = None) -> dict:
