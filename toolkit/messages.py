@@ -188,6 +188,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "import.root_added": ("{where}：有多个顶层节点，已加上根节点“{name}”", "{where}: several top-level nodes; added the root \"{name}\""),
     "import.name_cut": ("{where}：节点文字有 {length} 个字符，超过名称上限 {max}：名称取其开头，全文放入描述",
                         "{where}: the node text has {length} characters, over the name limit of {max}: its start is the name, the whole text is in the description"),
+    "import.from_layout": ("{where}：PDF 没有书签，按版面识别出 {count} 个标题导入，请核对", "{where}: the PDF has no bookmarks; {count} headings found from its layout were imported: check them"),
     "import.kind.image": ("图片", "images"),
     "import.kind.relationship": ("无法对应节点的联系", "relationships between unknown topics"),
     "import.kind.boundary": ("外框", "boundaries"),

@@ -9,7 +9,7 @@ from types import ModuleType
 
 from toolkit.errors import FormatError
 
-READERS = ("edg", "xlsx", "md", "opml", "mm", "xmind", "docx", "case")
+READERS = ("edg", "xlsx", "md", "opml", "mm", "xmind", "docx", "case", "pdf")
 WRITERS = ("edg", "xlsx", "md", "opml", "mm", "xmind", "docx", "case", "svg", "png", "pdf")
 SUFFIXES = {".edg": "edg", ".xlsx": "xlsx", ".md": "md", ".markdown": "md", ".opml": "opml", ".mm": "mm",
             ".xmind": "xmind", ".docx": "docx", ".json": "edg", ".svg": "svg", ".png": "png", ".pdf": "pdf",

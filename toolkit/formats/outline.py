@@ -80,3 +80,14 @@ def assign_types(doc: GraphDoc, root_type: str, allowed: dict[str, list[str]], p
             leafy = [o for o in options if o in point_like]
             node.type = (leafy or options)[0]
     return doc
+
+
+def attach_level_jumps(items: list[OutlineItem]) -> list[OutlineItem]:
+    """Levels that go down by more than one (a skipped heading style, a bookmark or table under a
+    deep heading) attach to the item above, so build() keeps every item."""
+    previous = 0
+    for index, item in enumerate(items):
+        if index and item.level > previous + 1:
+            item.level = previous + 1
+        previous = item.level
+    return items

@@ -21,7 +21,7 @@ from toolkit.errors import FormatError
 from toolkit.formats import report
 from toolkit.formats.extras import apply_extras, parse_relations
 from toolkit.formats.limits import open_zip, read_bytes
-from toolkit.formats.outline import OutlineItem, build
+from toolkit.formats.outline import OutlineItem, attach_level_jumps, build
 from toolkit.graphdoc import GraphDoc
 
 ARTICLE = re.compile(r"^第[一二三四五六七八九十百零〇\d]+条")
@@ -222,18 +222,7 @@ def read(path: str | Path, data: bytes | None = None) -> GraphDoc:
         for item, extra in zip(items, stored["nodes"]):
             item.id = extra.get("id") or None
             apply_extras(item, extra.get("extras"))
-    doc = build(_nest(items), where, name=Path(path).stem)
+    doc = build(attach_level_jumps(items), where, name=Path(path).stem)
     if stored:
         doc.relations = parse_relations(stored.get("relations"))
     return doc
-
-
-def _nest(items: list[OutlineItem]) -> list[OutlineItem]:
-    """Levels that go up by more than one (a table under a deep heading, a skipped style) are
-    brought to one below the item above, so the tree holds every item."""
-    previous = 0
-    for index, item in enumerate(items):
-        if index and item.level > previous + 1:
-            item.level = previous + 1
-        previous = item.level
-    return items
