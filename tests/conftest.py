@@ -240,7 +240,9 @@ class Api:
 
 
 @pytest.fixture
-async def api(app):
+async def api(app, monkeypatch):
+    # The client speaks to http://zhitu.test: that is the site's configured public address.
+    monkeypatch.setenv("ZHITU_PUBLIC_URL", "http://zhitu.test")
     client = Api(app)
     await client.start()
     yield client

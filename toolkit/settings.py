@@ -52,6 +52,7 @@ REGISTRY: dict[str, Setting] = {
         Setting("sms_code_minutes", 5, "Lifetime of an SMS sign-in code in minutes.", int),
         Setting("sms_max_tries", 5, "Wrong tries that burn an SMS code.", int),
         Setting("sso_ticket_seconds", 60, "Lifetime of a single sign-on ticket in seconds.", int),
+        Setting("public_url", "", "The address browsers reach the platform at (e.g. https://zhitu.example.edu); single sign-on returns browsers only to it and to sso_home_hosts. Empty: http://host:port of the server."),
         Setting("sso_home_hosts", "", "Extra hosts (comma-separated) that single sign-on may send a browser back to."),
     ]
 }

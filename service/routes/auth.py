@@ -103,7 +103,7 @@ async def sms_outbox(request: Request):
 @access(public=True)
 async def sso_redirect(request: Request):
     """A browser visit: signed in, it goes back to homeUrl with a ticket; otherwise to the login page."""
-    home_url = sso.check_home_url(request.args.get("homeUrl"), request.host)
+    home_url = sso.check_home_url(request.args.get("homeUrl"))
     mode = sso.check_mode(request.args.get("mode"))
     graph_id = sso.check_graph_id(mode, request.args.get("graphId"))
     try:

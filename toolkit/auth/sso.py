@@ -2,13 +2,14 @@
 
 The browser visits `/api/authorize/redirect?homeUrl=…`; if it carries a session (the sign-in
 cookie), it is sent to homeUrl + ``{ticket}/{mode}``, and the web UI trades the ticket, valid for
-`sso_ticket_seconds` and usable once, for a token. homeUrl must point at this site or a host
-listed in `sso_home_hosts`, so the endpoint cannot be used to send people elsewhere.
+`sso_ticket_seconds` and usable once, for a token. homeUrl must be a path on this site or point
+at a configured host (site_hosts), so the endpoint cannot be used to send people elsewhere.
 In detail mode the visit names the graph to open (graphId); the user must be able to read it, and
 the ticket carries it to the web UI, which opens the graph's screen for its template kind.
 """
 from __future__ import annotations
 
+import re
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
@@ -24,15 +25,60 @@ MODES = ("list", "detail")
 COOKIE = "zhitu_session"
 
 
-def check_home_url(home_url: str | None, request_host: str) -> str:
+# Browsers drop tabs and newlines from URLs and read a backslash as a slash, so "/\evil.example"
+# or "/<tab>/evil.example" would leave the site: no such characters in a homeUrl.
+_UNSAFE = re.compile(r"[\\\s\x00-\x1f\x7f]")
+_LOOPBACK = ("127.0.0.1", "localhost", "::1")
+_DEFAULT_PORTS = (80, 443)
+
+
+def _host_port(hostname: str, port: int | None) -> tuple[str, int | None]:
+    hostname = hostname.lower().strip("[]").rstrip(".")
+    return hostname, None if port in _DEFAULT_PORTS else port
+
+
+def _configured_host(text: str) -> tuple[str, int | None] | None:
+    """One entry of sso_home_hosts or the host of public_url: "host" or "host:port"."""
+    try:
+        parts = urlsplit(text if "//" in text else "//" + text)
+        return _host_port(parts.hostname, parts.port) if parts.hostname else None
+    except ValueError:
+        return None
+
+
+def site_hosts() -> set[tuple[str, int | None]]:
+    """Where single sign-on may send a browser back to, from configuration only: this site's
+    public address (public_url; without it, the host and port the server listens on, and the
+    loopback names when it listens on a loopback or every address) and sso_home_hosts.
+    Never the request's Host or X-Forwarded-Host: the sender of the request chooses those."""
+    hosts = set()
+    public_url = str(settings.get("public_url") or "").strip()
+    if public_url:
+        hosts.add(_configured_host(public_url))
+    else:
+        host, port = str(settings.get("host") or "").strip(), int(settings.get("port"))
+        names = _LOOPBACK if host in ("", "0.0.0.0", "::") or host in _LOOPBACK else (host,)
+        hosts |= {_host_port(name, port) for name in names}
+    hosts |= {_configured_host(entry.strip()) for entry in str(settings.get("sso_home_hosts") or "").split(",") if entry.strip()}
+    return hosts - {None}
+
+
+def check_home_url(home_url: str | None) -> str:
+    """A path on this site, or an http(s) address on a configured host (site_hosts)."""
     home_url = (home_url or "").strip()
     if not home_url:
         raise ValidationError("error.field_required", field="homeUrl")
-    parts = urlsplit(home_url)
+    if _UNSAFE.search(home_url):
+        raise ValidationError("sso.bad_home_url")
+    try:
+        parts = urlsplit(home_url)
+        port = parts.port
+    except ValueError:
+        raise ValidationError("sso.bad_home_url") from None
     if not parts.scheme and not parts.netloc and home_url.startswith("/") and not home_url.startswith("//"):
         return home_url
-    allowed = {request_host.lower()} | {h.strip().lower() for h in str(settings.get("sso_home_hosts") or "").split(",") if h.strip()}
-    if parts.scheme not in ("http", "https") or parts.netloc.lower() not in allowed:
+    if parts.scheme not in ("http", "https") or not parts.hostname or "@" in parts.netloc \
+            or _host_port(parts.hostname, port) not in site_hosts():
         raise ValidationError("sso.bad_home_url")
     return home_url
 

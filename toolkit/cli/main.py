@@ -140,6 +140,9 @@ def serve(
 def _serve(host: str, port: int, workers: int, with_webui: bool, rebuild: bool, banner) -> None:
     from service.server import run
 
+    # Workers read settings from the environment, so the flags go there too (single sign-on,
+    # for one, knows this site's address from host and port unless public_url is set).
+    os.environ["ZHITU_HOST"], os.environ["ZHITU_PORT"] = host, str(port)
     try:
         run(host, port, workers, with_webui=with_webui, rebuild=rebuild, on_ready=banner)
     except ZhituError as exc:
