@@ -8,7 +8,7 @@ import { useGraphEditor } from "@/hooks/use-graph-editor";
 import { useRelationGraph } from "@/hooks/use-graph";
 import { usePreferences } from "@/hooks/use-preferences";
 import { entityLooks, lookOf } from "@/lib/graph/entities";
-import { degreesOf, layoutNetwork, relationColours, relationTypesPresent, sizeByDegree, visibleRelations } from "@/lib/graph/relation-graph";
+import { BIG_NETWORK, MIN_NODE_SIZE, degreesOf, relationColours, relationTypesPresent, sizeByDegree, visibleRelations, zoomFloor } from "@/lib/graph/relation-graph";
 import { AUTO_ZOOM, RELATION_ZOOM } from "@/lib/graph/viewport";
 import { cn } from "@/lib/utils";
 import { GraphHeader } from "./graph-header";
@@ -62,7 +62,6 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
   const [hidden, setHidden] = useState<Set<string>>(new Set());
   const [selectedId, setSelectedId] = useState<number | null>(nodeId ?? null);
   const [drawerId, setDrawerId] = useState<number | null>(nodeId ?? null);
-  const [positions, setPositions] = useState<Map<number, { x: number; y: number }> | null>(null);
   const types = useMemo(() => relationTypesPresent(data?.relations ?? []), [data]);
   const colours = useMemo(() => relationColours(types, editor.template.data?.relations ?? []), [types, editor.template.data]);
   const names = useMemo(() => new Map((editor.template.data?.relations ?? []).map((type) => [type.code, type.name])), [editor.template.data]);
@@ -71,16 +70,8 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
   // SPEC §9: sizes 50–80 by degree over the relations on show.
   const sizes = useMemo(() => sizeByDegree(degreesOf((data?.nodes ?? []).map((node) => node.id), shown)), [data, shown]);
 
-  useEffect(() => {
-    if (!data) return;
-    let cancelled = false;
-    void layoutNetwork(data.nodes.map((node) => ({ id: node.id, size: sizes.get(node.id) ?? 50 })), shown).then((placed) => {
-      if (!cancelled) setPositions(new Map(placed.map((p) => [p.id, { x: p.x, y: p.y }])));
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [data, shown, sizes]);
+  // Placed by the server over every edge: a filter toggle changes sizes and edges, never places.
+  const positions = useMemo(() => (data ? new Map(data.nodes.map((node) => [node.id, { x: node.x, y: node.y }])) : null), [data]);
 
   const flowNodes = useMemo<Node<BubbleData, "bubble">[]>(
     () =>
@@ -125,12 +116,22 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
     void flow.setCenter(position.x + size / 2, position.y + size / 2, { zoom: Math.max(flow.getZoom(), AUTO_ZOOM), duration: 300 });
   };
 
+  // A big network may not be zoomed out so far that all of it is in view: React Flow mounts what is
+  // in view, and thousands of bubbles at once freeze the page. It opens on its busiest node.
+  const big = (data?.nodes.length ?? 0) > BIG_NETWORK;
+  const minZoom = useMemo(
+    () => (big && positions ? zoomFloor(positions.values(), window.innerWidth, window.innerHeight, RELATION_ZOOM.min) : RELATION_ZOOM.min),
+    [big, positions],
+  );
   const laidOut = positions !== null;
   useEffect(() => {
-    if (laidOut) {
-      if (nodeId) centreOn(nodeId);
-      else void flow.fitView({ maxZoom: 1, minZoom: RELATION_ZOOM.min });
-    }
+    if (!laidOut || !data) return;
+    if (nodeId) centreOn(nodeId);
+    else if (big) {
+      const busiest = data.nodes.reduce((best, node) => (node.degree > best.degree ? node : best), data.nodes[0]);
+      const size = sizes.get(busiest.id) ?? MIN_NODE_SIZE;
+      void flow.setCenter(busiest.x + size / 2, busiest.y + size / 2, { zoom: minZoom });
+    } else void flow.fitView({ maxZoom: 1, minZoom: RELATION_ZOOM.min });
     // Only once the first layout is there.
   }, [laidOut]);
 
@@ -144,7 +145,7 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
           nodeTypes={NODE_TYPES}
           edgeTypes={EDGE_TYPES}
           onNodesChange={onNodesChange}
-          minZoom={RELATION_ZOOM.min}
+          minZoom={minZoom}
           maxZoom={RELATION_ZOOM.max}
           nodesConnectable={false}
           onlyRenderVisibleElements
@@ -211,7 +212,7 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
   );
 }
 
-/** SPEC §2 RelationGraph/{graphId}/{nodeId?}: the network laid out by elkjs, types coloured and filterable. */
+/** SPEC §2 RelationGraph/{graphId}/{nodeId?}: the network as the server laid it out, types coloured and filterable; React Flow mounts only the nodes in view. */
 export function RelationGraphView(props: { graphId: number; nodeId?: number }) {
   return (
     <ReactFlowProvider>

@@ -143,7 +143,8 @@ export interface NodeRelations {
 export interface RelationGraphAnswer {
   graphId: number;
   revision: number;
-  nodes: (GraphNode & { degree: number; size: number })[];
+  /** x, y: each node's place laid out by the server (px, top-left), the same for every filter. */
+  nodes: (GraphNode & { degree: number; size: number; x: number; y: number })[];
   relations: Relation[];
 }
 

@@ -1,6 +1,7 @@
 /**
  * The relation graph's maths (SPEC §2, §9): node sizes 50–80 by degree, a colour per relation
- * type, filtering by type, and the elkjs layout of the network.
+ * type, filtering by type. The network's layout comes from the server with the graph
+ * (toolkit/graphs/layout.py): laying it out here froze the page for seconds to a minute.
  */
 import type { Relation, RelationType } from "@/lib/api/graph-types";
 
@@ -56,33 +57,6 @@ export interface Positioned {
   y: number;
 }
 
-/**
- * The network laid out by elkjs. "stress" places connected nodes near each other without the
- * minutes that `layered` can take on big graphs (WEBUI-NOTES); disconnected parts are packed.
- */
-export async function layoutNetwork(
-  nodes: { id: number; size: number }[],
-  relations: Pick<Relation, "startNodeId" | "targetNodeId">[],
-): Promise<Positioned[]> {
-  const { default: ELK } = await import("elkjs/lib/elk.bundled.js");
-  const elk = new ELK();
-  const ids = new Set(nodes.map((node) => node.id));
-  const graph = await elk.layout({
-    id: "root",
-    layoutOptions: {
-      "elk.algorithm": "stress",
-      "elk.stress.desiredEdgeLength": "220",
-      "elk.separateConnectedComponents": "true",
-      "elk.spacing.componentComponent": "60",
-    },
-    children: nodes.map((node) => ({ id: String(node.id), width: node.size, height: node.size })),
-    edges: relations
-      .filter((relation) => ids.has(relation.startNodeId) && ids.has(relation.targetNodeId) && relation.startNodeId !== relation.targetNodeId)
-      .map((relation, index) => ({ id: `e${index}`, sources: [String(relation.startNodeId)], targets: [String(relation.targetNodeId)] })),
-  });
-  return (graph.children ?? []).map((child) => ({ id: Number(child.id), x: child.x ?? 0, y: child.y ?? 0 }));
-}
-
 /** Related nodes placed on a circle around the centre node (the drawer's small network). */
 export function ringAround(centreId: number, others: number[], radius = 160): Positioned[] {
   const result: Positioned[] = [{ id: centreId, x: 0, y: 0 }];
@@ -91,4 +65,28 @@ export function ringAround(centreId: number, others: number[], radius = 160): Po
     result.push({ id, x: Math.round(radius * Math.cos(angle)), y: Math.round(radius * Math.sin(angle)) });
   });
   return result;
+}
+
+/** Past this many nodes the relation graph opens on its busiest part, not the whole network. */
+export const BIG_NETWORK = 1000;
+/** How many nodes a big network may put in view at once: React Flow mounts what is in view. */
+export const IN_VIEW_BUDGET = 800;
+
+/**
+ * The smallest zoom at which a viewport of `width` × `height` px shows about `budget` nodes of a
+ * network spread evenly over its extent; never below `floor`, never above 1.
+ */
+export function zoomFloor(places: Iterable<{ x: number; y: number }>, width: number, height: number, floor: number, budget = IN_VIEW_BUDGET): number {
+  let count = 0;
+  let left = Infinity, right = -Infinity, top = Infinity, bottom = -Infinity;
+  for (const { x, y } of places) {
+    count++;
+    left = Math.min(left, x);
+    right = Math.max(right, x);
+    top = Math.min(top, y);
+    bottom = Math.max(bottom, y);
+  }
+  if (count <= budget) return floor;
+  const areaPerNode = ((right - left + MAX_NODE_SIZE) * (bottom - top + MAX_NODE_SIZE)) / count;
+  return Math.min(1, Math.max(floor, Math.sqrt((width * height) / (budget * areaPerNode))));
 }
