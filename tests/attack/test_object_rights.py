@@ -153,103 +153,102 @@ class Write:
     legit: tuple[tuple[str, str], ...] = ()
 
 
-def J(path: str, body: dict) -> Request:
+def with_json(path: str, body: dict) -> Request:
     return path, {"json": body}
 
 
-def Q(path: str, **params) -> Request:
+def with_query(path: str, **params) -> Request:
     return path, {"params": params}
 
 
-def upload(path: str, name: str, data: bytes, **form) -> Request:
+def with_file(path: str, name: str, data: bytes, **form) -> Request:
     return path, {"files": {"file": (name, data)}, "data": {k: str(v) for k, v in form.items()}}
 
 
-SITE_WIDE = "site-wide catalogue or portal content without an owner: the role rule decides (tests/test_access_walk.py)"
-
 WRITES: dict[str, Write] = {
     # graph content
-    "POST /graph/createNode": Write(lambda w, s, who: J(f"{B}/graph/createNode", {"graphId": s.graph, "nodeId": s.root, "name": "新节点"})),
-    "PUT /graph/updateNode/<node_id:int>": Write(lambda w, s, who: J(f"{B}/graph/updateNode/{s.n1}", {"graphId": s.graph, "name": "改名"})),
-    "PUT /graph/changeNodeType": Write(lambda w, s, who: J(f"{B}/graph/changeNodeType", {"graphId": s.graph, "nodeId": s.n1, "type": "KnowPoint"})),
-    "POST /graph/moveNode": Write(lambda w, s, who: J(f"{B}/graph/moveNode", {"graphId": s.graph, "nodeId": s.n2, "parentId": s.n1})),
-    "POST /graph/updateOrder": Write(lambda w, s, who: J(f"{B}/graph/updateOrder", {"graphId": s.graph, "parentId": s.root, "ids": [s.n2, s.n1]})),
-    "DELETE /graph/deleteNode": Write(lambda w, s, who: Q(f"{B}/graph/deleteNode", graphId=s.graph, nodeId=s.n2)),
-    "DELETE /graph/batchDeleteNode": Write(lambda w, s, who: J(f"{B}/graph/batchDeleteNode", {"graphId": s.graph, "ids": [s.n2]})),
-    "POST /graph/createRelation": Write(lambda w, s, who: J(f"{B}/graph/createRelation", {"graphId": s.graph, "startNodeId": s.n2, "targetNodeId": s.n1, "relationshipType": "Behind"})),
-    "DELETE /graph/deleteRelation": Write(lambda w, s, who: Q(f"{B}/graph/deleteRelation", graphId=s.graph, relationId=s.relation)),
-    "POST /graph/UpdateNodeRelation": Write(lambda w, s, who: J(f"{B}/graph/UpdateNodeRelation", {"graphId": s.graph, "nodeId": s.n1, "relationshipType": "Mutual", "targetIds": []})),
-    "POST /graph/createCrossRelation": Write(lambda w, s, who: J(f"{B}/graph/createCrossRelation", {"graphId": s.graph, "nodeId": s.n2, "targetGraphId": _other(w, s).graph, "targetNodeId": _other(w, s).n1, "relationshipType": "Mutual"})),
-    "DELETE /graph/deleteCrossRelation": Write(lambda w, s, who: Q(f"{B}/graph/deleteCrossRelation", id=s.cross)),
-    "POST /graph/mergeTree": Write(lambda w, s, who: J(f"{B}/graph/mergeTree", {"graphId": s.graph, "sourceGraphId": _other(w, s).graph})),
-    "POST /graph/mergeAll": Write(lambda w, s, who: J(f"{B}/graph/mergeAll", {"graphId": s.graph, "sourceGraphIds": [_other(w, s).graph]})),
-    "POST /graph/file/uploadMerge": Write(lambda w, s, who: upload(f"{B}/graph/file/uploadMerge", "图谱.edg", w.edg, graphId=s.graph)),
+    "POST /graph/createNode": Write(lambda w, s, who: with_json(f"{B}/graph/createNode", {"graphId": s.graph, "nodeId": s.root, "name": "新节点"})),
+    "PUT /graph/updateNode/<node_id:int>": Write(lambda w, s, who: with_json(f"{B}/graph/updateNode/{s.n1}", {"graphId": s.graph, "name": "改名"})),
+    "PUT /graph/changeNodeType": Write(lambda w, s, who: with_json(f"{B}/graph/changeNodeType", {"graphId": s.graph, "nodeId": s.n1, "type": "KnowPoint"})),
+    "POST /graph/moveNode": Write(lambda w, s, who: with_json(f"{B}/graph/moveNode", {"graphId": s.graph, "nodeId": s.n2, "parentId": s.n1})),
+    "POST /graph/updateOrder": Write(lambda w, s, who: with_json(f"{B}/graph/updateOrder", {"graphId": s.graph, "parentId": s.root, "ids": [s.n2, s.n1]})),
+    "DELETE /graph/deleteNode": Write(lambda w, s, who: with_query(f"{B}/graph/deleteNode", graphId=s.graph, nodeId=s.n2)),
+    "DELETE /graph/batchDeleteNode": Write(lambda w, s, who: with_json(f"{B}/graph/batchDeleteNode", {"graphId": s.graph, "ids": [s.n2]})),
+    "POST /graph/createRelation": Write(lambda w, s, who: with_json(f"{B}/graph/createRelation", {"graphId": s.graph, "startNodeId": s.n2, "targetNodeId": s.n1, "relationshipType": "Behind"})),
+    "DELETE /graph/deleteRelation": Write(lambda w, s, who: with_query(f"{B}/graph/deleteRelation", graphId=s.graph, relationId=s.relation)),
+    "POST /graph/UpdateNodeRelation": Write(lambda w, s, who: with_json(f"{B}/graph/UpdateNodeRelation", {"graphId": s.graph, "nodeId": s.n1, "relationshipType": "Mutual", "targetIds": []})),
+    "POST /graph/createCrossRelation": Write(lambda w, s, who: with_json(f"{B}/graph/createCrossRelation", {"graphId": s.graph, "nodeId": s.n2, "targetGraphId": _other(w, s).graph, "targetNodeId": _other(w, s).n1, "relationshipType": "Mutual"})),
+    "DELETE /graph/deleteCrossRelation": Write(lambda w, s, who: with_query(f"{B}/graph/deleteCrossRelation", id=s.cross)),
+    "POST /graph/mergeTree": Write(lambda w, s, who: with_json(f"{B}/graph/mergeTree", {"graphId": s.graph, "sourceGraphId": _other(w, s).graph})),
+    "POST /graph/mergeAll": Write(lambda w, s, who: with_json(f"{B}/graph/mergeAll", {"graphId": s.graph, "sourceGraphIds": [_other(w, s).graph]})),
+    "POST /graph/file/uploadMerge": Write(lambda w, s, who: with_file(f"{B}/graph/file/uploadMerge", "图谱.edg", w.edg, graphId=s.graph)),
     # graph tasks
-    "POST /graph/task/dispatch": Write(lambda w, s, who: J(f"{B}/graph/task/dispatch", {"graphId": s.graph, "nodeId": s.n2, "assigneeId": w.users["expert"].id})),
-    "POST /graph/task/assign": Write(lambda w, s, who: J(f"{B}/graph/task/assign", {"taskId": s.graph_task, "assigneeId": w.users["expert"].id})),
-    "POST /graph/task/submit": Write(lambda w, s, who: J(f"{B}/graph/task/submit", {"taskId": s.graph_task})),
-    "POST /graph/task/examine": Write(lambda w, s, who: J(f"{B}/graph/task/examine", {"taskId": s.graph_task, "approve": True})),
+    "POST /graph/task/dispatch": Write(lambda w, s, who: with_json(f"{B}/graph/task/dispatch", {"graphId": s.graph, "nodeId": s.n2, "assigneeId": w.users["expert"].id})),
+    "POST /graph/task/assign": Write(lambda w, s, who: with_json(f"{B}/graph/task/assign", {"taskId": s.graph_task, "assigneeId": w.users["expert"].id})),
+    "POST /graph/task/submit": Write(lambda w, s, who: with_json(f"{B}/graph/task/submit", {"taskId": s.graph_task})),
+    "POST /graph/task/examine": Write(lambda w, s, who: with_json(f"{B}/graph/task/examine", {"taskId": s.graph_task, "approve": True})),
     # whole graphs and versions
-    "PUT /graphList/<graph_id:int>": Write(lambda w, s, who: J(f"{B}/graphList/{s.graph}", {"name": "改名"})),
+    "PUT /graphList/<graph_id:int>": Write(lambda w, s, who: with_json(f"{B}/graphList/{s.graph}", {"name": "改名"})),
     "DELETE /graphList/<graph_id:int>": Write(lambda w, s, who: (f"{B}/graphList/{s.graph}", {})),
     "PUT /graphList/publish/<graph_id:int>": Write(lambda w, s, who: (f"{B}/graphList/publish/{s.graph}", {})),
     "PUT /graphList/unPublish/<graph_id:int>": Write(lambda w, s, who: (f"{B}/graphList/unPublish/{s.graph}", {})),
-    "POST /graphList/saveVersion/<graph_id:int>": Write(lambda w, s, who: J(f"{B}/graphList/saveVersion/{s.graph}", {"name": "v2"})),
-    "POST /graphList/restoreVersion/<graph_id:int>": Write(lambda w, s, who: J(f"{B}/graphList/restoreVersion/{s.graph}", {"versionId": s.version})),
-    "POST /graphList/transGraph/<graph_id:int>": Write(lambda w, s, who: J(f"{B}/graphList/transGraph/{s.graph}", {"templateId": w.teaching, "mapping": {}})),
+    "POST /graphList/saveVersion/<graph_id:int>": Write(lambda w, s, who: with_json(f"{B}/graphList/saveVersion/{s.graph}", {"name": "v2"})),
+    "POST /graphList/restoreVersion/<graph_id:int>": Write(lambda w, s, who: with_json(f"{B}/graphList/restoreVersion/{s.graph}", {"versionId": s.version})),
+    "POST /graphList/transGraph/<graph_id:int>": Write(lambda w, s, who: with_json(f"{B}/graphList/transGraph/{s.graph}", {"templateId": w.teaching, "mapping": {}})),
     # A copy into the caller's own project: of a library graph only through apply and approval.
-    "POST /graphList/saveGraphAs/<graph_id:int>": Write(lambda w, s, who: J(f"{B}/graphList/saveGraphAs/{s.graph}", {"name": "副本", "projectId": w.own_project.get(who, w.project_a)})),
-    "POST /graphList": Write(lambda w, s, who: J(f"{B}/graphList", {"name": "新图谱", "templateId": w.teaching, "projectId": w.project_a}), scope="unit"),
-    "POST /graph/file/upload/edg": Write(lambda w, s, who: upload(f"{B}/graph/file/upload/edg", "图谱.edg", w.edg, projectId=w.project_a), scope="unit"),
+    "POST /graphList/saveGraphAs/<graph_id:int>": Write(lambda w, s, who: with_json(f"{B}/graphList/saveGraphAs/{s.graph}", {"name": "副本", "projectId": w.own_project.get(who, w.project_a)})),
+    "POST /graphList": Write(lambda w, s, who: with_json(f"{B}/graphList", {"name": "新图谱", "templateId": w.teaching, "projectId": w.project_a}), scope="unit"),
+    "POST /graph/file/upload/edg": Write(lambda w, s, who: with_file(f"{B}/graph/file/upload/edg", "图谱.edg", w.edg, projectId=w.project_a), scope="unit"),
     # the public library
-    "POST /common/graph/publish": Write(lambda w, s, who: J(f"{B}/common/graph/publish", {"graphId": s.graph})),
-    "POST /common/graph/updatePublicState": Write(lambda w, s, who: J(f"{B}/common/graph/updatePublicState", {"graphId": s.graph, "publicState": 2, "opinion": "不通过"})),
+    "POST /common/graph/publish": Write(lambda w, s, who: with_json(f"{B}/common/graph/publish", {"graphId": s.graph})),
+    "POST /common/graph/updatePublicState": Write(lambda w, s, who: with_json(f"{B}/common/graph/updatePublicState", {"graphId": s.graph, "publicState": 2, "opinion": "不通过"})),
     "PUT /common/graph/unPublish/<graph_id:int>": Write(lambda w, s, who: (f"{B}/common/graph/unPublish/{s.graph}", {})),
-    "POST /common/graph/definePreviewNode": Write(lambda w, s, who: J(f"{B}/common/graph/definePreviewNode", {"graphId": s.graph, "nodeIds": [s.n1]})),
-    "POST /common/graph/authorizationGraph": Write(lambda w, s, who: J(f"{B}/common/graph/authorizationGraph", {"graphId": s.graph, "projectId": w.own_project.get(who, w.project_a)})),
-    "POST /common/graph/approval": Write(lambda w, s, who: J(f"{B}/common/graph/approval", {"id": s.apply, "state": 2, "approvalProposal": "同意"})),
+    "POST /common/graph/definePreviewNode": Write(lambda w, s, who: with_json(f"{B}/common/graph/definePreviewNode", {"graphId": s.graph, "nodeIds": [s.n1]})),
+    "POST /common/graph/authorizationGraph": Write(lambda w, s, who: with_json(f"{B}/common/graph/authorizationGraph", {"graphId": s.graph, "projectId": w.own_project.get(who, w.project_a)})),
+    "POST /common/graph/approval": Write(lambda w, s, who: with_json(f"{B}/common/graph/approval", {"id": s.apply, "state": 2, "approvalProposal": "同意"})),
     "POST /common/graph/apply": Write(
-        lambda w, s, who: J(f"{B}/common/graph/apply", {"graphId": w.sides["G"].graph, "graphName": "副本", "projectId": w.project_a,
+        lambda w, s, who: with_json(f"{B}/common/graph/apply", {"graphId": w.sides["G"].graph, "graphName": "副本", "projectId": w.project_a,
                                                         "receiveUserId": w.users["expert"].id, "remarks": "教学使用"}),
         scope="unit", legit=(("member", "a member of project A may ask for a copy into A; its person in charge decides"),)),
     # mining: text materials, tasks, results, dictionaries
-    "POST /excavate/textSource": Write(lambda w, s, who: upload(f"{B}/excavate/textSource", "材料.txt", COURSE, graphId=s.graph)),
+    "POST /excavate/textSource": Write(lambda w, s, who: with_file(f"{B}/excavate/textSource", "材料.txt", COURSE, graphId=s.graph)),
     "DELETE /excavate/textSource/<source_id:int>": Write(lambda w, s, who: (f"{B}/excavate/textSource/{s.source}", {})),
-    "PUT /excavate/textSource/<source_id:int>/graph": Write(lambda w, s, who: J(f"{B}/excavate/textSource/{s.source}/graph", {"graphId": None})),
-    "PUT /excavate/dictionary": Write(lambda w, s, who: J(f"{B}/excavate/dictionary", {"graphId": s.graph, "terms": ["二叉树"]})),
-    "POST /excavate/task": Write(lambda w, s, who: J(f"{B}/excavate/task", {"kind": "points", "sourceIds": [s.source], "graphId": s.graph})),
+    "PUT /excavate/textSource/<source_id:int>/graph": Write(lambda w, s, who: with_json(f"{B}/excavate/textSource/{s.source}/graph", {"graphId": None})),
+    "PUT /excavate/dictionary": Write(lambda w, s, who: with_json(f"{B}/excavate/dictionary", {"graphId": s.graph, "terms": ["二叉树"]})),
+    "POST /excavate/task": Write(lambda w, s, who: with_json(f"{B}/excavate/task", {"kind": "points", "sourceIds": [s.source], "graphId": s.graph})),
     "POST /excavate/task/<task_id:int>/cancel": Write(lambda w, s, who: (f"{B}/excavate/task/{s.queued_task}/cancel", {})),
     "POST /excavate/task/<task_id:int>/retry": Write(lambda w, s, who: (f"{B}/excavate/task/{s.failed_task}/retry", {})),
     "DELETE /excavate/task/<task_id:int>": Write(lambda w, s, who: (f"{B}/excavate/task/{s.done_task}", {})),
-    "PUT /excavate/result/<result_id:int>": Write(lambda w, s, who: J(f"{B}/excavate/result/{s.result}", {"term": "链表"})),
-    "POST /excavate/result/reject": Write(lambda w, s, who: J(f"{B}/excavate/result/reject", {"ids": [s.result]})),
-    "POST /excavate/result/accept": Write(lambda w, s, who: J(f"{B}/excavate/result/accept", {"ids": [s.result]})),
-    "POST /excavate/result/acceptAbove": Write(lambda w, s, who: J(f"{B}/excavate/result/acceptAbove", {"taskId": s.done_task, "minScore": 0})),
-    "POST /excavate/result/acceptAsGraph": Write(lambda w, s, who: J(f"{B}/excavate/result/acceptAsGraph", {"taskId": s.catalogue_task, "name": "目录图谱", "projectId": w.own_project.get(who, w.project_a)})),
+    "PUT /excavate/result/<result_id:int>": Write(lambda w, s, who: with_json(f"{B}/excavate/result/{s.result}", {"term": "链表"})),
+    "POST /excavate/result/reject": Write(lambda w, s, who: with_json(f"{B}/excavate/result/reject", {"ids": [s.result]})),
+    "POST /excavate/result/accept": Write(lambda w, s, who: with_json(f"{B}/excavate/result/accept", {"ids": [s.result]})),
+    "POST /excavate/result/acceptAbove": Write(lambda w, s, who: with_json(f"{B}/excavate/result/acceptAbove", {"taskId": s.done_task, "minScore": 0})),
+    "POST /excavate/result/acceptAsGraph": Write(lambda w, s, who: with_json(f"{B}/excavate/result/acceptAsGraph", {"taskId": s.catalogue_task, "name": "目录图谱", "projectId": w.own_project.get(who, w.project_a)})),
     # attainment (students' scores of a course graph)
-    "POST /attainment/import": Write(lambda w, s, who: upload(f"{B}/attainment/import", "成绩.csv", "学号,姓名,期末\n1,张三,90\n".encode(),
+    "POST /attainment/import": Write(lambda w, s, who: with_file(f"{B}/attainment/import", "成绩.csv", "学号,姓名,期末\n1,张三,90\n".encode(),
                                                               graphId=s.graph, term="2025-2026-1", className="1班")),
-    "DELETE /attainment/term": Write(lambda w, s, who: Q(f"{B}/attainment/term", graphId=s.graph, term="2025-2026-1")),
+    "DELETE /attainment/term": Write(lambda w, s, who: with_query(f"{B}/attainment/term", graphId=s.graph, term="2025-2026-1")),
     # projects of unit U
-    "POST /project": Write(lambda w, s, who: J(f"{B}/project", {"name": "新项目", "unitId": w.unit}), scope="unit"),
-    "PUT /project/<project_id:int>": Write(lambda w, s, who: J(f"{B}/project/{w.project_a}", {"name": "改名"}), scope="unit"),
+    "POST /project": Write(lambda w, s, who: with_json(f"{B}/project", {"name": "新项目", "unitId": w.unit}), scope="unit"),
+    "PUT /project/<project_id:int>": Write(lambda w, s, who: with_json(f"{B}/project/{w.project_a}", {"name": "改名"}), scope="unit"),
     "DELETE /project/<project_id:int>": Write(lambda w, s, who: (f"{B}/project/{w.empty_project}", {}), scope="unit"),
-    "POST /project/member/<project_id:int>": Write(lambda w, s, who: J(f"{B}/project/member/{w.project_a}", {"userId": w.users[who].id, "role": "10"}), scope="unit"),
+    "POST /project/member/<project_id:int>": Write(lambda w, s, who: with_json(f"{B}/project/member/{w.project_a}", {"userId": w.users[who].id, "role": "10"}), scope="unit"),
     "DELETE /project/member/<project_id:int>/<user_id:int>": Write(lambda w, s, who: (f"{B}/project/member/{w.project_a}/{w.users['tester'].id}", {}), scope="unit"),
-    "PUT /project/batchUpdateTemplateControl/<project_id:int>": Write(lambda w, s, who: J(f"{B}/project/batchUpdateTemplateControl/{w.project_a}", {"templateIds": []}), scope="unit"),
-    "POST /template/apply": Write(lambda w, s, who: J(f"{B}/template/apply", {"templateId": w.ability, "projectIds": [w.project_a]}), scope="unit"),
+    "PUT /project/batchUpdateTemplateControl/<project_id:int>": Write(lambda w, s, who: with_json(f"{B}/project/batchUpdateTemplateControl/{w.project_a}", {"templateIds": []}), scope="unit"),
+    "POST /template/apply": Write(lambda w, s, who: with_json(f"{B}/template/apply", {"templateId": w.ability, "projectIds": [w.project_a]}), scope="unit"),
     # users and the unit of U, trial applications naming U
-    "POST /user": Write(lambda w, s, who: J(f"{B}/user", {"userName": "newcomer", "password": "Zhitu@2026x", "role": "30", "unitId": w.unit}), scope="unit"),
-    "PUT /user/<user_id:int>": Write(lambda w, s, who: J(f"{B}/user/{w.users['clerk'].id}", {"name": "改名"}), scope="unit"),
+    "POST /user": Write(lambda w, s, who: with_json(f"{B}/user", {"userName": "newcomer", "password": "Zhitu@2026x", "role": "30", "unitId": w.unit}), scope="unit"),
+    "PUT /user/<user_id:int>": Write(lambda w, s, who: with_json(f"{B}/user/{w.users['clerk'].id}", {"name": "改名"}), scope="unit"),
     "PUT /user/<user_id:int>/enable": Write(lambda w, s, who: (f"{B}/user/{w.users['clerk'].id}/enable", {}), scope="unit"),
     "PUT /user/<user_id:int>/disable": Write(lambda w, s, who: (f"{B}/user/{w.users['clerk'].id}/disable", {}), scope="unit"),
-    "PUT /user/<user_id:int>/password": Write(lambda w, s, who:  J(f"{B}/user/{w.users['clerk'].id}/password", {"password": "Zhitu@2026x"}), scope="unit"),
-    "PUT /unit/<unit_id:int>": Write(lambda w, s, who: J(f"{B}/unit/{w.unit}", {"name": "改名"}), scope="unit"),
+    "PUT /user/<user_id:int>/password": Write(lambda w, s, who:  with_json(f"{B}/user/{w.users['clerk'].id}/password", {"password": "Zhitu@2026x"}), scope="unit"),
+    "PUT /unit/<unit_id:int>": Write(lambda w, s, who: with_json(f"{B}/unit/{w.unit}", {"name": "改名"}), scope="unit"),
     "DELETE /unit/<unit_id:int>": Write(lambda w, s, who: (f"{B}/unit/{w.empty_unit}", {}), scope="unit"),
-    "PUT /trial/handle/<trial_id:int>": Write(lambda w, s, who: J(f"{B}/trial/handle/{w.trial}", {"state": 2, "opinion": "不通过"}), scope="unit"),
+    "PUT /trial/handle/<trial_id:int>": Write(lambda w, s, who: with_json(f"{B}/trial/handle/{w.trial}", {"state": 2, "opinion": "不通过"}), scope="unit"),
 }
 
-# Site-wide objects: an admin of any unit manages them; everyone else is refused by role.
+# Site-wide catalogue and portal content has no owner: an admin of any unit (or only the super
+# admin) manages it, so the role decides; the walk checks every other caller is refused by role.
 SITE_WIDE_WRITES = {
     "POST /carousel", "PUT /carousel/<item_id:int>", "DELETE /carousel/<item_id:int>",
     "POST /doc", "PUT /doc/<doc_id:int>", "DELETE /doc/<doc_id:int>",
