@@ -21,6 +21,8 @@ def bounded(value: int, name: str) -> int:
 def parse_json(raw: bytes | str) -> object:
     """A JSON body by the text rule (toolkit.textrules): no deeper than MAX_JSON_DEPTH, no string
     with a forbidden character (NUL, lone surrogates, controls) or longer than any field may be."""
+    if len(raw) > textrules.MAX_JSON_BYTES:
+        raise ValidationError("error.payload_too_large")
     try:
         data = json.loads(raw)
     except RecursionError as exc:  # the decoder gives up on deep nesting before our check can run

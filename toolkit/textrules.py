@@ -66,6 +66,9 @@ MAX_ANY_TEXT = 100_000
 # Nesting of a JSON request body: the deepest body the API takes (attribute groups, templates) is
 # under ten; the limit stays far below Python's recursion limit.
 MAX_JSON_DEPTH = 64
+# Size of a JSON request body, refused before it is parsed: files come as uploads, so even a node
+# with every field full (about 1.2 M characters, 3 bytes each) fits many times over.
+MAX_JSON_BYTES = 16 * 1024 * 1024
 
 FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 LINE_ENDS = re.compile(r"\r\n?")

@@ -359,3 +359,13 @@ async def test_the_api_builds_no_tree_deeper_than_the_writers_take(api, people, 
     assert await Node.filter(graph_id=graph["id"], level__gt=MAX_TREE_DEPTH).count() == 0
     response = await _export(api, expert, graph["id"], "xmind")
     assert response.status_code == 200
+
+
+async def test_a_json_body_over_its_size_is_refused_unparsed(api, people, expert):
+    """A 50 MB description was parsed and stored; now the body is refused by size before parsing."""
+    graph = await _graph(api, expert, people)
+    raw = json.dumps({"graphId": graph["id"], "desc": "d" * (textrules.MAX_JSON_BYTES + 1)}).encode()
+    status, body = await api.call("PUT", f"{G}/updateNode/{graph['rootId']}", expert, content=raw,
+                                  headers={"Content-Type": "application/json"})
+    assert status == 200 and body["code"] == 1, body
+    assert (await Node.get(id=graph["rootId"])).desc == ""
