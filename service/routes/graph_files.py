@@ -7,7 +7,7 @@ from sanic.response import raw
 from service.access import ADMIN, EXPERT, SUPER, access
 from service.envelope import ok
 from service.request_data import bounded, parse_json, query_int, query_text, required_query_int
-from toolkit import formats, imports, uploads
+from toolkit import file_jobs, formats, uploads
 from toolkit.errors import ValidationError, ZhituError
 from toolkit.graphs import crud
 
@@ -48,10 +48,9 @@ def download(data: bytes, name: str, fmt: str):
 
 async def create_from_upload(request: Request) -> dict:
     upload = uploaded(request)
-    doc = imports.read_file(upload.name, upload.body)
-    graph = await imports.import_document(request.ctx.user, doc, form_int(request, "projectId"),
-                                          request.form.get("templateCode") or None, request.form.get("name") or None)
-    return await crud.graph_detail(request.ctx.user, graph.id)
+    graph_id = await file_jobs.import_upload(request.ctx.user, upload.name, upload.body, form_int(request, "projectId"),
+                                             request.form.get("templateCode") or None, request.form.get("name") or None)
+    return await crud.graph_detail(request.ctx.user, graph_id)
 
 
 @bp.post("/file/upload/edg")
@@ -64,7 +63,7 @@ async def upload_edg(request: Request):
 @bp.get("/file/download/edg")
 @access()
 async def download_edg(request: Request):
-    data, name = await imports.export_graph(request.ctx.user, required_query_int(request, "graphId"), "edg")
+    data, name = await file_jobs.export(request.ctx.user, required_query_int(request, "graphId"), "edg")
     return download(data, name, "edg")
 
 
@@ -79,7 +78,7 @@ async def convert_pdf(request: Request):
     if not isinstance(graph_id, int) or isinstance(graph_id, bool):
         raise ValidationError("error.field_required", field="graphId")
     bounded(graph_id, "graphId")
-    pdf, name = await imports.export_graph(request.ctx.user, graph_id, "pdf")
+    pdf, name = await file_jobs.export(request.ctx.user, graph_id, "pdf")
     return download(pdf, name, "pdf")
 
 
@@ -87,7 +86,7 @@ async def convert_pdf(request: Request):
 @access()
 async def export(request: Request):
     fmt = query_text(request, "format") or "edg"
-    data, name = await imports.export_graph(request.ctx.user, required_query_int(request, "graphId"), fmt)
+    data, name = await file_jobs.export(request.ctx.user, required_query_int(request, "graphId"), fmt)
     return download(data, name, fmt)
 
 
@@ -96,8 +95,7 @@ MERGE_CHECK_SECONDS = 120  # SPEC §9: merge checks and previews 2 minutes
 
 async def _merge(request: Request, apply: bool):
     upload = uploaded(request)
-    doc = imports.read_file(upload.name, upload.body)
-    work = imports.merge_document(request.ctx.user, form_int(request, "graphId", required=True), doc, apply)
+    work = file_jobs.merge_upload(request.ctx.user, form_int(request, "graphId", required=True), upload.name, upload.body, apply)
     if apply:
         return await work
     try:

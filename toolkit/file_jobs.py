@@ -1,0 +1,72 @@
+"""Graph files for the server: imports, exports (drawings too) and merges of uploaded files, run off
+its event loop in the offload pool (toolkit.offload), where reading, storing, writing and drawing
+can take seconds without stalling any other request. Tiny ones run in place: a worker round trip
+costs more than they do.
+
+Each job takes the user by id and opens everything it needs itself; rights are checked in the job
+(the toolkit functions it calls check them), so what runs in a worker is what would run in place.
+"""
+from __future__ import annotations
+
+from toolkit import imports, offload
+from toolkit.graphs.guard import open_graph
+from toolkit.model import User
+
+# Below these a file is read and stored (or a graph written) in place: tens of milliseconds at most.
+INLINE_BYTES = 4 * 1024
+INLINE_NODES = 300
+
+
+async def _user(user_id: int) -> User:
+    return await User.get(id=user_id)
+
+
+# -- what runs (in a worker, or in place) ------------------------------------------------------
+
+async def _import(user: User, filename: str, data: bytes, project_id: int | None, template_code: str | None,
+                  name: str | None) -> int:
+    doc = imports.read_file(filename, data)
+    graph = await imports.import_document(user, doc, project_id, template_code, name)
+    return graph.id
+
+
+async def _import_job(user_id: int, *args) -> int:
+    return await _import(await _user(user_id), *args)
+
+
+async def _export_job(user_id: int, graph_id: int, fmt: str) -> tuple[bytes, str]:
+    return await imports.export_graph(await _user(user_id), graph_id, fmt)
+
+
+async def _merge(user: User, graph_id: int, filename: str, data: bytes, apply: bool) -> dict:
+    return await imports.merge_document(user, graph_id, imports.read_file(filename, data), apply)
+
+
+async def _merge_job(user_id: int, *args) -> dict:
+    return await _merge(await _user(user_id), *args)
+
+
+# -- what the server calls ---------------------------------------------------------------------
+
+async def import_upload(user: User, filename: str, data: bytes, project_id: int | None = None,
+                        template_code: str | None = None, name: str | None = None) -> int:
+    """A new graph from an uploaded file, all or nothing; returns its id."""
+    if len(data) <= INLINE_BYTES:
+        return await _import(user, filename, data, project_id, template_code, name)
+    return await offload.run_with_database(_import_job, user.id, filename, data, project_id, template_code, name)
+
+
+async def export(user: User, graph_id: int, fmt: str) -> tuple[bytes, str]:
+    """The graph as a file (or a drawing): (bytes, file name)."""
+    access = await open_graph(user, graph_id)
+    if access.graph.node_count <= INLINE_NODES:
+        return await imports.export_graph(user, graph_id, fmt)
+    return await offload.run_with_database(_export_job, user.id, graph_id, fmt)
+
+
+async def merge_upload(user: User, graph_id: int, filename: str, data: bytes, apply: bool) -> dict:
+    """An edited export back into its graph: the diff, applied when asked (imports.merge_document)."""
+    access = await open_graph(user, graph_id, edit=apply)
+    if len(data) <= INLINE_BYTES and access.graph.node_count <= INLINE_NODES:
+        return await _merge(user, graph_id, filename, data, apply)
+    return await offload.run_with_database(_merge_job, user.id, graph_id, filename, data, apply)
