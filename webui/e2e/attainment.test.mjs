@@ -2,7 +2,8 @@
 // graph is id 8, the major ability-target graph id 7): from the course graph's header to the page,
 // a score sheet imported through the form, the table, the bars with the threshold line, the graph
 // coloured by attainment, a bad sheet refused with its row and column, the Word report downloaded,
-// the indicators' radar from the training plan, and the term's data deleted.
+// the mind map coloured by attainment, the indicators' radar from the training plan, and the term's
+// data deleted.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
@@ -68,6 +69,19 @@ test("the Word report downloads and is a docx", async () => {
   const data = readFileSync(await download.path());
   assert.equal(data.subarray(0, 2).toString(), "PK");
   assert.match(download.suggestedFilename(), /\.docx$/);
+});
+
+test("the mind map colours the objectives and ability points by the term's attainment", async () => {
+  await page.getByTestId("open-coloured-map").click();
+  await page.waitForURL("**/knowledgeGraph/knowledgeTree/8?attainment=*");
+  const objective = page.locator('[data-testid=mind-node][data-name="课程目标1"] div.border-2').first();
+  await objective.waitFor();
+  const allowed = ["rgb(245, 34, 45)", "rgb(250, 173, 20)", "rgb(82, 196, 26)"];
+  await page.waitForFunction(
+    ([selector, colours]) => colours.includes(getComputedStyle(document.querySelector(selector)).borderTopColor),
+    ['[data-testid=mind-node][data-name="课程目标1"] div.border-2', allowed],
+  );
+  assert.ok(allowed.includes(await objective.evaluate((node) => getComputedStyle(node).borderTopColor)));
 });
 
 test("the training plan leads to the indicators' radar", async () => {

@@ -1,5 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
+import Link from "next/link";
 import { useMemo, useRef, useState } from "react";
 import useSWR from "swr";
 import { Distribution, ObjectiveBars } from "@/components/attainment/charts";
@@ -68,6 +69,9 @@ export function CourseAttainment({ graphId, canEdit }: { graphId: number; canEdi
           <span className="flex-1" />
           {term && (
             <>
+              <Link className="text-sm text-primary hover:underline" href={`/knowledgeGraph/knowledgeTree/${graphId}?attainment=${encodeURIComponent(term)}`} data-testid="open-coloured-map">
+                {t("openColouredMap")}
+              </Link>
               <Button variant="outline" size="sm" onClick={async () => saveDownload(await attainmentApi.exportFile(graphId, term, "docx"))} data-testid="export-docx">
                 {t("exportWord")}
               </Button>

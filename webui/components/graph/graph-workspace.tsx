@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
+import { useAttainmentColours } from "@/hooks/use-attainment-colours";
 import { OPEN_ALL_UP_TO, OPEN_DEPTH } from "@/hooks/use-graph";
 import { useGraphEditor } from "@/hooks/use-graph-editor";
 import { graphApi, saveDownload } from "@/lib/api/graph";
@@ -40,6 +41,7 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
   const editor = useGraphEditor(graphId);
   const { root, complete, index, editable, actions, template, detail } = editor;
   const looks = useMemo(() => entityLooks(template.data), [template.data]);
+  const attainmentColours = useAttainmentColours(graphId);
   /** The map waits for the template's colours, so it is drawn once, not twice. */
   const templateSettled = template.data !== undefined || template.error !== undefined;
   const [collapsed, setCollapsed] = useState<Set<number> | null>(null);
@@ -297,6 +299,7 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
                 root={root}
                 large={large}
                 looks={looks}
+                colours={attainmentColours}
                 collapsed={collapsed}
                 selectedId={selectedId}
                 editable={editable}

@@ -31,6 +31,8 @@ export interface MindMapProps {
   /** A big graph (opened two levels deep): only the nodes in view are drawn. */
   large?: boolean;
   looks: Map<string, EntityLook>;
+  /** Colours by node id that override the type's (attainment, issue 20). */
+  colours?: ReadonlyMap<number, string>;
   collapsed: ReadonlySet<number>;
   selectedId: number | null;
   editable: boolean;
@@ -273,7 +275,9 @@ function Canvas(props: MindMapProps) {
     const previous = previousNodes.current;
     const next = new Map<number, MindFlowNode>();
     const result = layout.nodes.map((placed) => {
-      const look = lookOf(props.looks, placed.source.type);
+      const typeLook = lookOf(props.looks, placed.source.type);
+      const colour = props.colours?.get(placed.id);
+      const look = colour ? { ...typeLook, colour } : typeLook;
       const draggable = props.editable && placed.depth > 0;
       const old = previous.get(placed.id);
       let node: MindFlowNode;
@@ -299,7 +303,7 @@ function Canvas(props: MindMapProps) {
     });
     previousNodes.current = next;
     return result;
-  }, [layout, props.looks, props.editable]);
+  }, [layout, props.looks, props.colours, props.editable]);
   // Only the selected and the renamed node differ from the base, so only they re-render on a click.
   const { selectedId, renamingId, branchId } = props;
   const flowNodes = useMemo<MindFlowNode[]>(
