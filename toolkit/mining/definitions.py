@@ -153,12 +153,171 @@ def _checked(match: Match, sentence: Sentence) -> float:
     return match.score * 0.7
 
 
-def english_flags(texts: list[str]) -> list[bool]:
-    """For each English sentence: is it a definition (patterns only)."""
+# ---------------------------------------------------------------------------------------------
+# Chinese definitions on normalised sentences. The term is the sentence-initial noun phrase before
+# 是/指/称为/（英语…）/，也称, or the phrase right after 称为/称作/叫做/简称/即; textbooks that set the
+# term in bold (Markdown marks) name it exactly. Tried before the older patterns above.
+
+_NP = r"[\w\u4e00-\u9fff\- ′'’/·]"
+_GLOSS = r"(?:\s*[（(][^（）()]{1,60}[）)])?"
+_AKA = r"(?:[，,]\s*(?:又称|也称|也叫|又叫|简称|亦称|或称)[^，,。．；;]{1,30})*"
+_HEAD_CUE = re.compile(r"^(?P<head>" + _NP + r"{1,20}?)" + _GLOSS + _AKA +
+                       r"\s*(?P<cue>[，,]?\s*(?:是指|指的是|就是指|通常指|一般指|被定义为|定义为|的定义是[：:]?|是一种|是一类|是一个|是一棵|是一门"
+                       r"|是一组|是一系列|是由|是用于|是用来|就是|是|指(?![令针标数南出定导向])|表示|[：:]))")
+_AFTER_CUE = re.compile(r"(?P<cue>(?:被|则|就|常|也|统)?(?:称之?为|称作|称做|叫做|叫作|简称为?|统称为?|记作|又称|也称|定义为|即为?|就是)"
+                        r"|称(?P<object>[^，,。．；;为]{1,20})为)\s*")
+# Sentence openings that start a statement, a condition or a step, not a term.
+_NOT_TERM_START = re.compile(r"^(?:如果|若|设(?![计备施置])|假设|假如|当|对于|由于|因为|因此|所以|但|但是|而|则|又|且|即|也|注意|可以|可见|我们|你|这|那|它|其|此|该|"
+                             r"每|各|下列|下面|以下|上述|上面|图中|其中|显然|易知|首先|然后|最后|例如|比如|一般|通常|在|从|把|将|与|和|给定|考虑|根据|"
+                             r"虽然|没有|所有|任意|任何|一些|有些|有的|有时|什么|如何|为什么|本文|本节|本章|本书|于是|顾名思义|随便|实际上|事实上|换言之|"
+                             r"也就是说|简单来说|总之|另外|此外|同时|同样|类似地|特别地|具体地|进一步|又由于|一台|一台)")
+_LABELS = frozenset("证明 注意 提示 例 例题 解 解答 性质 定理 引理 推论 步骤 约定 备注 说明 思路 做法 方法 过程 实现 代码 题意 题目 输入 输出 样例 答案 "
+                    "优点 缺点 特点 作用 用途 应用 原理 结论 总结 小结 目的 要求 意义 参考 来源 时间复杂度 空间复杂度 复杂度".split())
+_GENUS_END = re.compile(r"的\s*[\w\u4e00-\u9fff ]{1,12}[。．；;！!]?$|^一[种类个棵门组系项]")
+_EVALUATION = re.compile(r"^(?:非常|十分|很|最|比较|极其|相当|不)?(?:重要|常见|常用|有效|简单|复杂|典型|有趣|困难|关键|必要|好|难|有用|经典|正确|唯一|可能|可以|成立)")
+
+
+_LEAD_IN = re.compile(r"^(?:一个|一棵|一种|所谓的?|在[^，,。]{1,12}[中里上]\s*[，,])\s*$")
+_QUOTED_DEFINE = re.compile(r"定义\s*[「“『](?P<term>[^」”』]{1,20})[」”』]\s*为")
+
+
+def _strip_term(term: str) -> str:
+    term = re.sub(r"[（(][^（）()]*[）)]\s*$", "", term.strip())
+    term = re.sub(r"^(?:一个|一棵|一种|一类|所谓的?|我们(?:把|将|称)?|定义)\s*", "", term)
+    return term.strip(" 　「」『』“”\"'《》【】:：,，")
+
+
+def _term_like(term: str) -> bool:
+    if not term or len(term) > 20 or term in _LABELS or _NOT_TERM_START.match(term):
+        return False
+    if not re.search(r"[\u4e00-\u9fff]|[A-Za-z]{2}", term) or re.search(r"[的了吗呢吧啊是在]$", term):
+        return False
+    return not re.search(r"\s\S+\s\S+\s", term)  # not a clause of spaced symbols
+
+
+def chinese_match(text: str, marks: list[tuple[int, int]] = ()) -> Match | None:
+    body = text.rstrip()
+    if not re.search(r"[\u4e00-\u9fff]", body):
+        return None
+    # A term in bold right after a naming cue: 称为 **霍夫曼树**, 称这组编码为 **前缀编码**.
+    for found in _AFTER_CUE.finditer(body):
+        for start, end in marks:
+            if found.end() <= start <= found.end() + 1:
+                term = _strip_term(body[start:end])
+                if _term_like(term):
+                    offset = body.find(term, start)
+                    return Match(term, offset, offset + len(term), found.start(), found.end(), "named_bold", 0.95)
+    # A sentence opening with the bold term: **森林（forest）**：…, **后缀** 是指…
+    for start, end in marks:
+        if start > 2 and not _LEAD_IN.match(body[:start]):
+            break
+        term = _strip_term(body[start:end])
+        rest = body[end:]
+        cue = re.match(_GLOSS + _AKA + r"\s*(?:[，,]?\s*(?:是指|指的是|是|指|表示|被定义为|定义为|的定义是)|[：:])", rest)
+        if cue and _term_like(term):
+            offset = body.find(term, start)
+            return Match(term, offset, offset + len(term), end, end + cue.end(), "bold_head", 0.92)
+    # 定义 **最小生成树** 为…, 我们定义…的 **X**（…）为
+    if "定义" in body:
+        for start, end in marks:
+            if body.find("定义") < start and "为" in body[end:end + 40]:
+                term = _strip_term(body[start:end])
+                if _term_like(term):
+                    return Match(term, start, start + len(term), body.find("定义"), body.find("定义") + 2, "define_bold", 0.9)
+    quoted = _QUOTED_DEFINE.search(body)
+    if quoted and _term_like(quoted.group("term")):
+        return Match(quoted.group("term"), quoted.start("term"), quoted.end("term"), quoted.start(), quoted.start() + 2,
+                     "define_bold", 0.9)
+    # The plain sentence-initial noun phrase before its cue.
+    found = _HEAD_CUE.match(body)
+    if found:
+        head = found.group("head")
+        term = _strip_term(re.sub(r"的定义$", "", head))
+        cue = found.group("cue").strip("，, ")
+        rest = body[found.end():].strip()
+        plain_is = cue in ("是", "就是", "表示")
+        # A bare 是 is left to the older patterns, which check the genus word by word with LAC.
+        ok = _term_like(term) and len(term) >= 2 and not plain_is and not EVALUATIVE.match(rest)
+        if cue in ("：", ":"):
+            ok = ok and bool(re.search(r"[（(][A-Za-z]", body[:found.end()]))  # 森林（forest）：… only with a gloss
+        if ok and not _ONE_OF.search(body):
+            score = 0.9 if not plain_is else 0.7
+            offset = body.find(term)
+            return Match(term, offset, offset + len(term), found.start("cue"), found.end("cue"), "head_np", score)
+    # …，称为 X． / …叫做 X．/ …，即 X． with the term closing the sentence.
+    for found in _AFTER_CUE.finditer(body):
+        tail = body[found.end():]
+        named = re.match(r"(?P<term>" + _NP + r"{1,20}?)" + _GLOSS + r"\s*[。．；;！!]?$", tail)
+        if named and (found.group("cue").startswith(("称", "被称", "则称", "就称", "常称", "也称", "统称", "叫", "简称", "记"))
+                      or "称" in found.group("cue")):
+            term = _strip_term(named.group("term")).rsplit("的", 1)[-1].strip()  # 叫做函数的导数: 导数
+            if _term_like(term):
+                offset = found.end() + tail.find(term)
+                return Match(term, offset, offset + len(term), found.start(), found.end(), "named", 0.85)
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# English: a sentence classifier (models/definitions_en.json, trained on DEFT by `nox -s train`)
+# together with the patterns above; the term from the patterns, else from the sentence opening.
+
+_EN_TERM = [
+    re.compile(r"\b(?:is|are|was|were)\s+(?:called|known as|termed|referred to as|defined as)\s+(?:an?\s+|the\s+)?[\"'“]?(?P<term>[A-Za-z][\w\- ]{0,40}?)[\"'”]?(?=[,.;:()]|\s+(?:and|or|because|which|that|in|by|when)\b|$)", re.I),
+    re.compile(r"^(?:An?\s+|The\s+)?(?P<term>[A-Za-z][\w\- ]{0,40}?)(?:\s*\([^)]*\))?,?\s+(?:is|are|refers? to|means|describes)\b", re.I),
+]
+_EN_PRONOUNS = ("it", "this", "that", "these", "those", "he", "she", "they", "there", "which", "we", "you", "i")
+
+
+def is_english(text: str) -> bool:
+    letters = sum(ch.isascii() and ch.isalpha() for ch in text)
+    return letters >= 12 and not re.search(r"[\u4e00-\u9fff]", text)
+
+
+def _english_term(text: str) -> tuple[str, int] | None:
+    for regex in _EN_TERM:
+        found = regex.search(text)
+        if found:
+            term = found.group("term").strip()
+            if term.lower() not in _EN_PRONOUNS and len(term.split()) <= 6:
+                return term, found.start("term")
+    return None
+
+
+def english_match(text: str, probability: float | None = None) -> Match | None:
+    """`probability`: the classifier's, when the caller has it (cross-validation); else the shipped model's."""
+    from toolkit.mining import textmodel
+
+    body = text.strip()
+    pattern = _match(body)
+    pattern = pattern if pattern is not None and pattern.pattern == "english" else None
+    if probability is None:
+        model = textmodel.load("definitions_en")
+        probability = model.probability(body) if model is not None else 0.0
+        threshold = model.threshold if model is not None else 1.0
+    else:
+        threshold = 0.5
+    if pattern is None and probability < threshold:
+        return None
+    if pattern is not None:
+        pattern.score = max(pattern.score, probability)
+        return pattern
+    named = _english_term(body)
+    if named is None:
+        return None  # a definition we cannot name the term of is no use to a reviewer
+    term, start = named
+    return Match(term, start, start + len(term), start + len(term), start + len(term), "english_model", probability)
+
+
+def english_flags(texts: list[str], probabilities: list[float] | None = None) -> list[bool]:
+    """For each English sentence: is it a definition (classifier and patterns)."""
+    probabilities = probabilities or [None] * len(texts)
     flags = []
-    for text in texts:
-        match = _match(text)
-        flags.append(match is not None and match.pattern == "english")
+    for text, probability in zip(texts, probabilities):
+        pattern = _match(text)
+        if pattern is not None and pattern.pattern == "english":
+            flags.append(True)
+        else:
+            flags.append(probability >= 0.5 if probability is not None else english_match(text) is not None)
     return flags
 
 
@@ -168,9 +327,33 @@ def classify(texts: list[str], terms: Iterable[str] = ()) -> list[Match | None]:
     return [m for m, _ in _run(sentences, terms)]
 
 
-def _run(sentences: list[Sentence], terms: Iterable[str]) -> list[tuple[Match | None, Sentence]]:
-    matches = [_match(s.text) if _CUE_HINT.search(s.text) else None for s in sentences]
-    to_check = [s for s, m in zip(sentences, matches) if m is not None and m.pattern != "english"]
+CHINESE_PATTERNS = frozenset({"named_bold", "bold_head", "define_bold", "head_np", "named", "english_model"})
+# The older patterns that stay as a fallback behind chinese_match: on real text (OI-wiki) the
+# looser ones (X是……的N, …，即…) said far more statements than definitions.
+FALLBACK = ("so_called", "is_defined_as", "refers_to", "called", "call_it", "is_a_kind", "is_the", "is_genus", "that_is")
+
+
+def _first_match(sentence: Sentence, marks: list[tuple[int, int]]) -> Match | None:
+    if is_english(sentence.text):
+        return english_match(sentence.text)
+    found = chinese_match(sentence.text, marks)
+    if found is not None or not _CUE_HINT.search(sentence.text):
+        return found
+    found = _match(sentence.text)
+    if found is not None and found.pattern != "english" and (found.pattern not in FALLBACK or _NOT_TERM_START.match(found.term)
+                                                                  or found.term.startswith(("一个", "一种")) or re.search(r"\s\S+\s", found.term)
+                                                                  or (found.pattern in ("that_is", "is_genus")
+                                                                      and (len(found.term) > 10 or re.search(r"[的、\s]", found.term)))):
+        return None
+    return found
+
+
+def _run(sentences: list[Sentence], terms: Iterable[str],
+         marks: list[list[tuple[int, int]]] | None = None) -> list[tuple[Match | None, Sentence]]:
+    marks = marks or [[] for _ in sentences]
+    matches = [_first_match(s, m) for s, m in zip(sentences, marks)]
+    to_check = [s for s, m in zip(sentences, matches)
+                if m is not None and m.pattern != "english" and m.pattern not in CHINESE_PATTERNS]
     outputs = lac_shim.run([s.text for s in to_check], "lac", terms) if to_check else []
     from toolkit.mining.analysis import Token
 
@@ -184,7 +367,7 @@ def _run(sentences: list[Sentence], terms: Iterable[str]) -> list[tuple[Match | 
         sentence.tokens = tokens
     result = []
     for sentence, match in zip(sentences, matches):
-        if match is not None:
+        if match is not None and match.pattern not in CHINESE_PATTERNS:
             match.score = _checked(match, sentence)
             if match.score <= 0:
                 match = None
@@ -192,10 +375,20 @@ def _run(sentences: list[Sentence], terms: Iterable[str]) -> list[tuple[Match | 
     return result
 
 
+def _sentence_marks(document: Document, sentence: Sentence) -> list[tuple[int, int]]:
+    """The paragraph's emphasised spans that fall inside the sentence, relative to it."""
+    paragraph = document.paragraphs[sentence.paragraph]
+    shift = sentence.start - paragraph.start
+    return [(start - shift, end - shift) for start, end in (paragraph.marks or [])
+            if start >= shift and end <= shift + len(sentence.text)]
+
+
 def mine(document: Document, terms: Iterable[str] = (), threshold: float = 0.5) -> list[Candidate]:
     """Defining sentences of a document, in document order."""
     candidates = []
-    for match, sentence in _run(split_sentences(document), terms):
+    sentences = [s for s in split_sentences(document) if document.paragraphs[s.paragraph].style_level is None]
+    marks = [_sentence_marks(document, s) for s in sentences]
+    for match, sentence in _run(sentences, terms, marks):
         if match is None or match.score < threshold:
             continue
         location = document.locate(sentence.start, sentence.end)

@@ -408,8 +408,7 @@ def real_keyphrases(top: int = 10) -> dict | None:
 
 
 def real_english_definitions() -> dict | None:
-    """DEFT sentences: our miner and an English regex on every sentence; a TF-IDF + logistic
-    regression cross-validated by domain (no fold tests a domain it trained on)."""
+    """DEFT sentences: our miner (classifier out of fold, with the patterns) and an English regex."""
     from toolkit.mining import corpora
 
     sentences = corpora.deft_sentences()
@@ -420,14 +419,20 @@ def real_english_definitions() -> dict | None:
     def score(said: list[bool]) -> dict:
         return prf(sum(a and b for a, b in zip(said, gold)), sum(said), sum(gold))
 
-    ours = score(definitions.english_flags([s.text for s in sentences]))
     regex = score([bool(EN_DEFINITION_BASELINE.search(s.text)) for s in sentences])
-    result = {"ours": ours, "baseline": regex, "sentences": len(sentences)}
+    result = {"baseline": regex, "sentences": len(sentences)}
     try:
         from toolkit.mining import training
-    except ImportError:
+
+        probabilities = training.deft_cross_validated(sentences)
+    except ImportError:  # scikit-learn is a dev dependency
+        result["ours"] = score(definitions.english_flags([s.text for s in sentences]))
+        result["note"] = "shipped model scored on its own training data: install the dev dependencies"
         return result
-    result["tfidf_lr"] = score(training.deft_cross_validated(sentences))
+    # Out-of-fold probabilities (7 folds grouped by file) with the patterns: the miner as shipped,
+    # but never scoring a sentence with a model that saw its file.
+    result["ours"] = score(definitions.english_flags([s.text for s in sentences], probabilities))
+    result["tfidf_lr"] = score([p >= 0.5 for p in probabilities])
     return result
 
 
@@ -572,7 +577,7 @@ def print_real(report: dict, out=sys.stdout) -> None:
         e = report["definitions_en"]
         row(f"English definitions, DEFT ({e['sentences']} sentences)", e["ours"], e["baseline"], "English regex")
         if "tfidf_lr" in e:
-            print(f"  {'':<46} TF-IDF + logistic regression, by-domain CV F1 {e['tfidf_lr']['f1']:.3f}", file=out)
+            print(f"  {'':<46} (classifier alone, 7-fold CV grouped by file: F1 {e['tfidf_lr']['f1']:.3f})", file=out)
     if report["catalogue"] is None:
         print("  catalogue: skipped, no corpus files", file=out)
     else:

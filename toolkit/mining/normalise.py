@@ -24,6 +24,9 @@ _FOOTNOTE = re.compile(r"^\s*\[\^[^\]]+\]:")
 _DISPLAY_MATH = re.compile(r"\$\$.*?\$\$", re.S)
 _INLINE_MATH = re.compile(r"(?<![\\$])\$(?!\s)([^$\n]{1,200}?)(?<![\s\\])\$(?!\d)")
 MAX_FORMULA_CHARS = 24
+_SYMBOLS = {"mid": "|", "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "ne": "≠", "neq": "≠", "equiv": "≡", "to": "→",
+            "rightarrow": "→", "in": "∈", "times": "×", "cdot": "·", "cdots": "…", "dots": "…", "ldots": "…",
+            "infty": "∞", "pm": "±", "perp": "⊥"}
 
 
 @dataclass
@@ -37,6 +40,8 @@ class Block:
 def formula_text(tex: str) -> str:
     """What of an inline formula is worth reading as words: its letters, digits and operators."""
     text = re.sub(r"\\(?:operatorname|mathrm|mathbf|textit|text|mathit|mathcal|boldsymbol)\s*\{([^{}]*)\}", r"\1", tex)
+    for command, symbol in _SYMBOLS.items():
+        text = re.sub(r"\\" + command + r"(?![A-Za-z])", symbol, text)
     text = re.sub(r"\\(log|ln|lg|sin|cos|tan|max|min|gcd|lcm|exp|lim|det|deg|bmod|pmod|mod)(?![A-Za-z])", r"\1", text)
     text = re.sub(r"\\[A-Za-z]+\s*", " ", text)
     text = re.sub(r"[{}\\]", "", text)

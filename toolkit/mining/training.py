@@ -1,0 +1,102 @@
+"""Training of the shipped mining models (`nox -s train`, or `python -m toolkit.mining.training`).
+
+Needs scikit-learn (a dev dependency) and the public data in ../shared (corpora.py says where and
+how it is split). Training is deterministic: the same data give the same JSON byte for byte.
+
+* models/definitions_en.json: English definition sentences, TF-IDF (words, and the sentence
+  skeleton of textmodel.skeleton) + logistic regression, trained on the DEFT files. DEFT is
+  CC BY-NC-SA 4.0 (adobe-research/deft_corpus), so this model file is too: see models/README.md.
+* models/keyphrases_zh.json: the knowledge-point ranker (points.py), logistic regression over
+  candidate features, trained on the CSL training file only (never on csl_kg_test.tsv).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from toolkit.mining import corpora
+from toolkit.mining.textmodel import MODELS, _tokens
+
+SEED = 15
+ENGLISH_VECTORISERS = [
+    {"transform": "none", "lowercase": True, "tokens": "word", "ngram": [1, 2], "min_df": 2},
+    {"transform": "skeleton", "lowercase": False, "tokens": "space", "ngram": [1, 5], "min_df": 3},
+]
+ENGLISH_C = 1.0
+
+
+def _english_pipeline():
+    from sklearn.feature_extraction.text import TfidfVectorizer
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.pipeline import make_pipeline, make_union
+
+    vectorisers = [TfidfVectorizer(analyzer=lambda text, spec=spec: _tokens(text, spec), min_df=spec["min_df"],
+                                   sublinear_tf=True) for spec in ENGLISH_VECTORISERS]
+    return make_pipeline(make_union(*vectorisers),
+                         LogisticRegression(C=ENGLISH_C, class_weight="balanced", max_iter=5000, random_state=SEED))
+
+
+def deft_cross_validated(sentences: list[corpora.DeftSentence]) -> list[float]:
+    """Out-of-fold probabilities: 7 folds grouped by file, so no sentence is scored by a model that
+    saw its file."""
+    from sklearn.model_selection import GroupKFold, cross_val_predict
+
+    texts = [s.text for s in sentences]
+    labels = [s.definition for s in sentences]
+    groups = [s.file for s in sentences]
+    probabilities = cross_val_predict(_english_pipeline(), texts, labels, groups=groups, cv=GroupKFold(7),
+                                      method="predict_proba")
+    return [float(p[1]) for p in probabilities]
+
+
+def _export_linear(pipeline, specs: list[dict], extra: dict) -> dict:
+    union, classifier = pipeline.steps[0][1], pipeline.steps[-1][1]
+    vectorisers = []
+    for spec, (_, vectoriser) in zip(specs, union.transformer_list):
+        vocabulary = {term: int(index) for term, index in sorted(vectoriser.vocabulary_.items())}
+        vectorisers.append({**{k: v for k, v in spec.items() if k != "min_df"}, "vocabulary": vocabulary,
+                            "idf": [round(float(x), 6) for x in vectoriser.idf_]})
+    return {**extra, "vectorisers": vectorisers, "coef": [round(float(x), 6) for x in classifier.coef_[0]],
+            "intercept": round(float(classifier.intercept_[0]), 6)}
+
+
+def train_english(out: Path = MODELS) -> Path | None:
+    sentences = corpora.deft_sentences()
+    if not sentences:
+        print("skipped definitions_en: ../shared/corpus/deft is absent", file=sys.stderr)
+        return None
+    pipeline = _english_pipeline().fit([s.text for s in sentences], [s.definition for s in sentences])
+    model = _export_linear(pipeline, ENGLISH_VECTORISERS, {
+        "name": "definitions_en", "threshold": 0.5,
+        "trained_on": f"DEFT train subset in ../shared/corpus/deft ({len(sentences)} sentences)",
+        "licence": "CC BY-NC-SA 4.0, derived from adobe-research/deft_corpus (non-commercial, share-alike)"})
+    return _write(out / "definitions_en.json", model)
+
+
+def _write(path: Path, model: dict) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(model, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n",
+                    encoding="utf-8")
+    print(f"wrote {path} ({path.stat().st_size / 1e6:.2f} MB)")
+    return path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Train the shipped mining models on ../shared data.")
+    parser.add_argument("--out", type=Path, default=MODELS)
+    parser.add_argument("models", nargs="*", default=["definitions_en", "keyphrases_zh"])
+    args = parser.parse_args(argv)
+    if "definitions_en" in args.models:
+        train_english(args.out)
+    if "keyphrases_zh" in args.models:
+        from toolkit.mining import points
+
+        if hasattr(points, "train_ranker"):
+            points.train_ranker(args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
