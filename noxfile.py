@@ -1,4 +1,4 @@
-"""Sessions: tests, tests_pg, attack, corpus, lint, webui, e2e, fuzz, bench, mining_eval, demo.
+"""Sessions: tests, tests_pg, attack, corpus, lint, webui, e2e, fuzz, bench, mining_eval, train, demo.
 
 They run in the project's own environment (.venv, made by scripts/bootstrap.sh), not in
 venvs of their own: one install serves every session.
@@ -184,9 +184,17 @@ def bench(session: nox.Session) -> None:
 
 @nox.session
 def mining_eval(session: nox.Session) -> None:
-    """Precision, recall and F1 of the five miners on tests/data/mining (and the CSL keyword file
-    of ../shared/fixtures when it is there, or --csl FILE), keyphrases against TextRank."""
+    """The miners on held-out real data of ../shared (CSL keyphrases, OI-wiki definitions, DEFT,
+    unstyled catalogues; skipped with a message when absent), each beside a simple baseline from the
+    same run, then on the project's own sets in tests/data/mining. --real-only / --own-only."""
     session.run(_python(), "-m", "toolkit.mining.evaluation", *session.posargs)
+
+
+@nox.session
+def train(session: nox.Session) -> None:
+    """Retrain the shipped mining models (toolkit/mining/models/*.json) on ../shared data; the same
+    data give the same files. Names limit it: nox -s train -- definitions_en."""
+    session.run(_python(), "-m", "toolkit.mining.training", *session.posargs)
 
 
 @nox.session
