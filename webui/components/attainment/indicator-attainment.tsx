@@ -15,6 +15,8 @@ export function IndicatorAttainment({ graphId }: { graphId: number }) {
   const [method, setMethod] = useState("weighted");
   const [weights, setWeights] = useState("H=3,M=2,L=1");
   const { data } = useSWR(["attainmentIndicators", graphId, term, method, weights], () => attainmentApi.indicators(graphId, term.trim(), method, weights.trim()));
+  const { data: history } = useSWR(["attainmentIndicatorHistory", graphId, method, weights], () => attainmentApi.indicatorHistory(graphId, method, weights.trim()));
+  const assessedIds = new Set((history?.terms ?? []).flatMap((row) => row.indicators.filter((i) => i.value !== null).map((i) => i.id)));
   // The radar draws the assessed indicators once there are three of them: unassessed spokes would flatten it.
   const assessed = data?.indicators.filter((i) => i.value !== null) ?? [];
   const radar = assessed.length >= 3 ? assessed : (data?.indicators ?? []);
@@ -65,6 +67,37 @@ export function IndicatorAttainment({ graphId }: { graphId: number }) {
               </tbody>
             </table>
           </div>
+        </section>
+      )}
+      {history && history.terms.length > 1 && (
+        <section className="overflow-auto rounded-lg bg-card p-4">
+          <h2 className="mb-3 font-medium">{t("history")}</h2>
+          <table className="text-sm" data-testid="indicator-history">
+            <thead>
+              <tr>
+                <th className="px-2 py-1 text-left font-medium">{t("indicator")}</th>
+                {history.terms.map((row) => (
+                  <th key={row.term} className="px-2 py-1 text-right font-medium">
+                    {row.term}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {history.terms[0].indicators
+                .filter((indicator) => assessedIds.has(indicator.id))
+                .map((indicator) => (
+                  <tr key={indicator.id} className="border-t border-border">
+                    <td className="px-2 py-1">{indicator.name}</td>
+                    {history.terms.map((row) => (
+                      <td key={row.term} className="px-2 py-1 text-right tabular-nums">
+                        {row.indicators.find((i) => i.id === indicator.id)?.value?.toFixed(2) ?? "-"}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+            </tbody>
+          </table>
         </section>
       )}
     </div>

@@ -57,12 +57,18 @@ export interface IndicatorResult {
   }[];
 }
 
+export interface IndicatorHistory {
+  terms: { term: string; indicators: { id: number; name: string; value: number | null }[] }[];
+}
+
 export const attainmentApi = {
   assessments: (graphId: number) => api.get<AssessmentRow[]>("/api/attainment/assessments", { query: { graphId } }),
   course: (graphId: number, term: string) => api.get<CourseResult>("/api/attainment/course", { query: { graphId, term } }),
   history: (graphId: number) => api.get<HistoryResult>("/api/attainment/history", { query: { graphId } }),
   indicators: (graphId: number, term: string, method: string, weights: string) =>
     api.get<IndicatorResult>("/api/attainment/indicators", { query: { graphId, term, method, weights } }),
+  indicatorHistory: (graphId: number, method: string, weights: string) =>
+    api.get<IndicatorHistory>("/api/attainment/indicatorHistory", { query: { graphId, method, weights } }),
   importScores: (graphId: number, file: File, term: string, className: string, threshold: string) => {
     const form = new FormData();
     form.set("file", file);
