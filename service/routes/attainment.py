@@ -1,12 +1,11 @@
 """Attainment (达成度) over HTTP: import a class's scores, read the results, export the report,
 delete a term's students' data. Rights per graph are toolkit.attainment.rights'."""
-import json
 
 from sanic import Blueprint, Request
 
 from service.access import ADMIN, EXPERT, SUPER, TEST, access
 from service.envelope import lang_of, ok
-from service.request_data import bounded, query_text, required_query_int
+from service.request_data import bounded, parse_json, query_text, required_query_int
 from service.routes.graph_files import download, form_int, uploaded
 from toolkit.attainment import exports, indicators, records, reports
 from toolkit.errors import ValidationError
@@ -28,10 +27,7 @@ def _items(request: Request) -> list[dict] | None:
     raw = request.form.get("items")
     if not raw:
         return None
-    try:
-        items = json.loads(raw)
-    except (ValueError, RecursionError) as exc:
-        raise ValidationError("error.bad_json") from exc
+    items = parse_json(raw)  # the JSON body rule: depth, size and forbidden characters
     if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
         raise ValidationError("error.field_invalid", field="items")
     return items
