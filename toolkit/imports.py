@@ -178,7 +178,7 @@ def validate_documents(path: str | Path, template: str | None = None, data: byte
     except ZhituError as exc:
         return [], [exc], report.ImportReport(Path(path).name)
     problems: list[ZhituError] = []
-    free = collected.format in FREE_ATTRIBUTES
+    free = collected.format in FREE_ATTRIBUTES or collected.free_attributes
     with report.collecting(collected.source, into=collected):
         for doc in docs:
             try:
@@ -221,7 +221,7 @@ async def import_documents(user: User, docs: list[GraphDoc], collected: ImportRe
     from toolkit.graphs.crud import _project_for_create
 
     project = await _project_for_create(user, project_id)
-    free = collected.format in FREE_ATTRIBUTES
+    free = collected.format in FREE_ATTRIBUTES or collected.free_attributes
     fitted = []
     with report.collecting(collected.source, into=collected):
         for doc in docs:

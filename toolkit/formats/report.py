@@ -32,6 +32,9 @@ class ImportReport:
     not_carried: Counter = field(default_factory=Counter)   # kind -> count
     warnings: list[Note] = field(default_factory=list)
     notices: list[Note] = field(default_factory=list)       # information, not a problem (a skipped empty sheet)
+    # Attributes the template lacks are kept as extra pairs (a teacher's own columns, a mind map's
+    # attributes) rather than refused as unknown columns (a mistyped column of Zhitu's own layout).
+    free_attributes: bool = False
 
     def warn(self, key: str, where: str, **params) -> None:
         self.warnings.append(Note(key, where, params))

@@ -27,6 +27,7 @@ from toolkit.graphdoc import GraphDoc
 ARTICLE = re.compile(r"^第[一二三四五六七八九十百零〇\d]+条")
 TOC_LINE = re.compile(r"^(.*?\S)\s*(?:\t|[.·…]{2,}|\s{2,})[\s.·…]*\d+\s*$")
 KNOWLEDGE_HEADERS = ("知识点", "知识单元")
+TOC_TITLES = {"目录", "contents", "tableofcontents"}
 LIST_RANK = 20  # Word list numbering ranks below every numbering written in the text
 
 
@@ -102,21 +103,22 @@ def _numbered_rank(text: str) -> float | None:
     return text_rank(text)
 
 
-def _skip_text_toc(blocks: list[_Block]) -> tuple[list[_Block], int]:
+def _skip_text_toc(blocks: list[_Block], is_heading) -> tuple[list[_Block], int]:
     """A typed table of contents: lines before a heading that end in a page number after a tab or
-    dot leaders, whose title is that later heading."""
+    dot leaders, whose title is that later heading; and the 目录 line above them."""
     later: dict[str, int] = {}
     for index, block in enumerate(blocks):
-        if block.level is not None:
+        if is_heading(block):
             later.setdefault(block.text, index)
-    kept, skipped = [], 0
+    toc_lines = set()
     for index, block in enumerate(blocks):
         match = TOC_LINE.match(block.raw or block.text)
-        if match and block.level is None and later.get(" ".join(match.group(1).split()), -1) > index:
-            skipped += 1
-            continue
-        kept.append(block)
-    return kept, skipped
+        if match and later.get(" ".join(match.group(1).split()), -1) > index:
+            toc_lines.add(index)
+    for index in list(toc_lines):
+        if index and blocks[index - 1].text.replace(" ", "").lower() in TOC_TITLES:
+            toc_lines.add(index - 1)
+    return [b for i, b in enumerate(blocks) if i not in toc_lines], len(toc_lines)
 
 
 def _knowledge_rows(rows: list[list[str]]) -> list[tuple[str, str]]:
@@ -143,10 +145,12 @@ def read(path: str | Path, data: bytes | None = None) -> GraphDoc:
     except Exception as exc:  # python-docx and lxml raise many kinds for a broken package
         raise FormatError("format.unreadable", where=where, detail="not a Word document") from exc
     blocks, tables, toc, table_positions = _blocks(document, where)
+    # Each table follows a paragraph; remember which, since skipping a table of contents renumbers them.
+    table_after = [blocks[position - 1] if position else None for position in table_positions]
     styled = any(b.level is not None and b.level > 0 for b in blocks)
-    if styled:
-        blocks, typed_toc = _skip_text_toc(blocks)
-        toc += typed_toc
+    blocks, typed_toc = _skip_text_toc(blocks, (lambda b: b.level is not None) if styled else
+                                       (lambda b: _numbered_rank(b.text) is not None))
+    toc += typed_toc
     if toc:
         report.notice("import.toc_skipped", where, count=toc)
         report.current().not_carried["toc"] += 1
@@ -185,11 +189,13 @@ def read(path: str | Path, data: bytes | None = None) -> GraphDoc:
         block_item.append(len(items) - 1)
     # Knowledge tables go under the heading they follow.
     inserted: list[tuple[int, list[OutlineItem]]] = []
-    for rows, position in zip(tables, table_positions):
+    kept = {id(block): index for index, block in enumerate(blocks)}
+    for rows, after in zip(tables, table_after):
+        position = kept.get(id(after), -1) + 1 if after is not None else 0
         pairs = _knowledge_rows(rows)
         if not pairs:
             if rows:
-                report.drop("table", f"{where}: table after paragraph {blocks[position - 1].number if position else 0}")
+                report.drop("table", f"{where}: table after paragraph {after.number if after is not None else 0}")
             continue
         anchor = block_item[position - 1] if position and block_item else -1
         base = items[anchor].level if anchor >= 0 else 0
@@ -204,14 +210,8 @@ def read(path: str | Path, data: bytes | None = None) -> GraphDoc:
                 rows_items.append(OutlineItem(base + (2 if unit_open else 1), point, location))
         inserted.append((anchor, rows_items))
     for anchor, rows_items in reversed(inserted):
-        # after the anchor's whole subtree
-        end = anchor + 1
-        if anchor >= 0:
-            while end < len(items) and items[end].level > items[anchor].level:
-                end += 1
-        else:
-            end = len(items)
-        items[end:end] = rows_items
+        # Right after the heading the table follows, before the headings written after the table.
+        items[anchor + 1:anchor + 1] = rows_items
     if not any(item.level > 0 for item in items):
         raise FormatError("format.not_outline", where=where, reason="format.reason.no_structure")
     if items[0].level != 0:

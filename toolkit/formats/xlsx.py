@@ -139,39 +139,6 @@ def _row_extras(sheet: _Sheet, row: list, number: int, columns: dict) -> dict:
             "attributes": attributes, "tags": tags}
 
 
-def _by_levels(sheet: _Sheet, start: int, columns: dict) -> list[OutlineItem]:
-    levels = columns["levels"]
-    ordered = sorted(levels)
-    if ordered != list(range(1, len(ordered) + 1)):
-        raise FormatError("format.missing_column", where=sheet.at(start + 1, levels[ordered[0]] + 1), column=WRITE_LEVEL.format(1))
-    items: list[OutlineItem] = []
-    path: list[str] = []
-    for offset, row in enumerate(sheet.rows[start + 1:], start + 2):
-        cells = [_cell_text(row[levels[level]]) for level in ordered]
-        if not any(cells) and not any(_cell_text(v) for v in row):
-            continue
-        deepest = max((i for i, value in enumerate(cells) if value), default=-1)
-        if deepest < 0:
-            raise FormatError("format.empty_name", where=sheet.at(offset, levels[1] + 1))
-        # Blank cells before the deepest one mean "the same as the row above".
-        row_path = [cells[i] or (path[i] if i < len(path) else "") for i in range(deepest + 1)]
-        for i, name in enumerate(row_path):
-            if not name:
-                raise FormatError("format.level_jump", where=sheet.at(offset, levels[i + 1] + 1), level=i + 1)
-        same = 0
-        while same < min(len(path), len(row_path)) and path[same] == row_path[same] and (same < deepest):
-            same += 1
-        extras = _row_extras(sheet, row, offset, columns)
-        for depth in range(same, deepest + 1):
-            location = sheet.at(offset, levels[depth + 1] + 1)
-            if depth == deepest:
-                items.append(OutlineItem(depth, row_path[depth], location, **extras))
-            else:
-                items.append(OutlineItem(depth, row_path[depth], location))
-        path = row_path
-    return items
-
-
 def _by_parent(sheet: _Sheet, start: int, columns: dict) -> GraphDoc:
     if "id" not in columns:
         raise FormatError("format.missing_column", where=f"{sheet.where}: sheet {sheet.title}, row {start + 1}", column="节点ID")
@@ -233,39 +200,15 @@ def _relations(sheet: _Sheet) -> list[DocRelation]:
     return relations
 
 
-def read(path: str | Path, data: bytes | None = None) -> GraphDoc:
-    where = Path(path).name
-    data = read_bytes(path, data)
-    sheets = _load(data, where)
-    relations: list[DocRelation] = []
-    docs: list[GraphDoc] = []
-    for sheet in sheets:
-        if _key(sheet.title) in RELATION_SHEETS:
-            relations.extend(_relations(sheet))
-            continue
-        found = _header(sheet)
-        if found is None:
-            continue
-        start, columns = found
-        if columns["levels"]:
-            from toolkit.formats.outline import build
+def read_all(path: str | Path, data: bytes | None = None, sheet: str | None = None, **options) -> list[GraphDoc]:
+    """Reading infers the hierarchy from the header (toolkit.formats.xlsx_outline)."""
+    from toolkit.formats.xlsx_outline import read_all as read_outline
 
-            docs.append(build(_by_levels(sheet, start, columns), where, name=sheet.title))
-        else:
-            docs.append(_by_parent(sheet, start, columns))
-    if not docs:
-        raise FormatError("format.missing_column", where=where, column="一级 / 名称")
-    if len(docs) == 1:
-        doc = docs[0]
-    else:
-        doc = GraphDoc(name=Path(path).stem, template="", root=DocNode("_sheets", Path(path).stem, ""))
-        for index, part in enumerate(docs):
-            for node, _parent, _level in part.walk():
-                if node.id.startswith("_"):
-                    node.id = f"_s{index}{node.id}"
-            doc.root.children.append(part.root)
-    doc.relations = relations
-    return doc
+    return read_outline(path, data, sheet=sheet, **options)
+
+
+def read(path: str | Path, data: bytes | None = None) -> GraphDoc:
+    return read_all(path, data)[0]
 
 
 def dumps(doc: GraphDoc, attribute_names: dict[str, str] | None = None) -> bytes:
