@@ -185,6 +185,9 @@ ROLE_WORDS = {"超级管理员": roles.SUPER, "管理员": roles.ADMIN, "普通�
 def read_user_sheet(data: bytes, where: str) -> list[ImportRow]:
     import openpyxl  # here, not at the top: it loads numpy and lxml, slow for every server worker
 
+    from toolkit.formats.limits import open_zip
+
+    open_zip(data, where)  # zip bombs and DTDs (entity bombs) are refused before openpyxl reads
     try:
         workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception as exc:  # a broken workbook raises many kinds
