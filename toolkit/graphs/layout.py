@@ -17,8 +17,6 @@ import threading
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 
-import igraph
-
 EDGE_LENGTH = 220  # px between the centres of related nodes, as the elkjs layout had it
 ITERATIONS = 300
 KEPT_LAYOUTS = 16
@@ -40,6 +38,10 @@ def place(node_ids: list[int], edges: list[tuple[int, int]], seed: int) -> dict[
     """Positions (top-left x, y in px) for the nodes; same input and seed, same answer."""
     if not node_ids:
         return {}
+    # Imported here: igraph loads its cairo drawing code (a second of CPU), which every server
+    # worker would pay at start (tests/attack/test_worker_start.py).
+    import igraph
+
     index = {node_id: i for i, node_id in enumerate(node_ids)}
     pairs = sorted({(index[a], index[b]) for a, b in edges if a in index and b in index and a != b})
     graph = igraph.Graph(n=len(node_ids), edges=pairs)
