@@ -161,7 +161,7 @@ def _xlsx(rows: list[list]) -> bytes:
     return buffer.getvalue()
 
 
-GOOD = [["学号", "姓名", "作业", "期末"], ["满分", None, 20, 80], ["课程目标", None, "1", "课程目标1:0.6;2:0.4"],
+GOOD = [["学号", "姓名", "作业", "期末"], ["满分", None, 20, 80], ["课程目标", None, "1:0.4", "课程目标1:0.6;2:1"],
         ["2021001", "甲", 18, 70], ["2021002", "乙", 15, 52]]
 
 
@@ -176,6 +176,8 @@ GOOD = [["学号", "姓名", "作业", "期末"], ["满分", None, 20, 80], ["�
     (lambda rows: rows[1].__setitem__(3, 0), "attainment.bad_full_marks", "row 2, column D"),
     (lambda rows: rows[0].__setitem__(0, "序号"), "format.missing_column", "row 1"),
     (lambda rows: rows[3].__setitem__(0, "9" * 51), "text.too_long_at", "row 4, column A"),
+    # 作业 left to its full marks while 期末 weighs 0.6 in the same objective: no common scale.
+    (lambda rows: rows[2].__setitem__(2, "1"), "attainment.mixed_weights", "row 3, column C"),
 ])
 def test_bad_sheets_get_one_located_error(change, key, where):
     rows = [list(r) for r in GOOD]
@@ -190,7 +192,7 @@ def test_bad_sheets_get_one_located_error(change, key, where):
 
 def test_good_sheet_reads_items_weights_and_students():
     sheet = read_scores("scores.xlsx", _xlsx(GOOD), OBJECTIVES)
-    assert [(i.name, i.full_marks, i.weights) for i in sheet.items] == [("作业", 20, {11: 20}), ("期末", 80, {11: 0.6, 12: 0.4})]
+    assert [(i.name, i.full_marks, i.weights) for i in sheet.items] == [("作业", 20, {11: 0.4}), ("期末", 80, {11: 0.6, 12: 1})]
     assert [(s.number, s.name, s.scores) for s in sheet.students] == [("2021001", "甲", [18, 70]), ("2021002", "乙", [15, 52])]
 
 
@@ -198,10 +200,14 @@ def test_full_marks_given_apart_from_the_sheet():
     from toolkit.attainment.sheets import items_from_dicts
 
     rows = [["学号", "姓名", "作业", "期末", "总评"], ["2021001", "甲", 18, 70, 88]]
-    given = items_from_dicts([{"name": "作业", "fullMarks": 20, "objectives": [1]},
-                              {"name": "期末", "fullMarks": 80, "objectives": {"1": 0.5, "2": 0.5}}], OBJECTIVES)
+    given = items_from_dicts([{"name": "作业", "fullMarks": 20, "objectives": {"1": 0.3}},
+                              {"name": "期末", "fullMarks": 80, "objectives": {"1": 0.7, "2": 1}}], OBJECTIVES)
     sheet = read_scores("scores.xlsx", _xlsx(rows), OBJECTIVES, given)
     assert [i.name for i in sheet.items] == ["作业", "期末"] and sheet.students[0].scores == [18, 70]
+    with pytest.raises(FormatError) as caught:
+        items_from_dicts([{"name": "作业", "fullMarks": 20, "objectives": [1]},
+                          {"name": "期末", "fullMarks": 80, "objectives": {"1": 0.7}}], OBJECTIVES)
+    assert caught.value.key == "attainment.mixed_weights" and "item 1" in caught.value.message("en")
 
 
 # --- Stored data, reports, the Word report ---------------------------------------------------

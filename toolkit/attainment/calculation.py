@@ -50,6 +50,8 @@ class Item:
     full_marks: float
     weights: dict[int, float]  # objective node id -> weight
     kind: str = ""
+    # Objectives whose weight the sheet gave (the rest default to the full marks); not stored.
+    explicit: set[int] = field(default_factory=set, compare=False, repr=False)
 
     def as_dict(self) -> dict:
         return {"name": self.name, "kind": self.kind, "fullMarks": self.full_marks,

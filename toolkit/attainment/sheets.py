@@ -6,7 +6,8 @@ describe the items:
   满分 / full marks   each item's full marks (or give them separately, see `read_items`)
   课程目标 / objective the objectives an item assesses: "1", "课程目标2", "1,2" or "1:0.4;2:0.6"
                       (a number is the objective's place in the graph, or its name; ":w" a weight)
-  权重 / weight       the item's weight in each of its objectives (default: its full marks)
+  权重 / weight       the item's weight in each of its objectives (default: its full marks);
+                      the items of one objective all give a weight or none does
   类型 / kind         exam, assignment, lab, project... (free text)
 Every problem raises one FormatError naming the file, sheet, row and column; nothing is kept.
 Empty score cells are refused too: an absent student's 0 must be written as 0.
@@ -131,7 +132,7 @@ def _number(value, where: str, key: str = "attainment.not_a_number") -> float | 
         number = float(value)
     else:
         try:
-            number = float(str(value).strip().replace("，", "."))
+            number = float(str(value).strip())
         except ValueError as exc:
             raise FormatError(key, where=where, value=_text(value)) from exc
     if number != number or number in (float("inf"), float("-inf")):
@@ -195,19 +196,24 @@ def read_items(file_name: str, data: bytes, objectives: list[Objective]) -> list
     for needed, label in (("name", "考核项"), ("full", "满分")):
         if needed not in columns:
             raise FormatError("format.missing_column", where=table.at(1), column=label)
-    items = []
+    items, explicit, lines = [], {}, []
     for index, row in enumerate(table.rows[1:], start=2):
         row = list(row) + [None] * (len(table.rows[0]) - len(row))
         name = _text(row[columns["name"]])
         if not name:
             continue
         items.append(_item(name, {f: row[c] for f, c in columns.items()},
-                           lambda f, index=index: table.at(index, columns.get(f, 0)), objectives))
-    return _unique(items, where)
+                           lambda f, index=index: table.at(index, columns.get(f, 0)), objectives, explicit))
+        lines.append(index)
+    _check_weights(items, explicit, objectives, lambda i: table.at(lines[i], columns.get("objectives", 0)))
+    items = _unique(items, where)
+    for item in items:
+        item.explicit = explicit[item.name]
+    return items
 
 
 def items_from_dicts(rows: list[dict], objectives: list[Objective], where: str = "items") -> list[Item]:
-    items = []
+    items, explicit = [], {}
     for index, row in enumerate(rows, start=1):
         name = _text(row.get("name"))
         if not name:
@@ -218,8 +224,12 @@ def items_from_dicts(rows: list[dict], objectives: list[Objective], where: str =
             cells["objectives"] = ",".join(f"{k}:{v}" for k, v in cells["objectives"].items())
         elif isinstance(cells["objectives"], list):
             cells["objectives"] = ",".join(str(v) for v in cells["objectives"])
-        items.append(_item(name, cells, lambda f, index=index: f"{where}: item {index} ({f})", objectives))
-    return _unique(items, where)
+        items.append(_item(name, cells, lambda f, index=index: f"{where}: item {index} ({f})", objectives, explicit))
+    _check_weights(items, explicit, objectives, lambda i: f"{where}: item {i + 1} (objectives)")
+    items = _unique(items, where)
+    for item in items:
+        item.explicit = explicit[item.name]
+    return items
 
 
 def _unique(items: list[Item], where: str) -> list[Item]:
@@ -231,7 +241,8 @@ def _unique(items: list[Item], where: str) -> list[Item]:
     return items
 
 
-def _item(name: str, cells: dict, where, objectives: list[Objective], default_full: float | None = None) -> Item:
+def _item(name: str, cells: dict, where, objectives: list[Objective], explicit: dict[str, set[int]],
+          default_full: float | None = None) -> Item:
     full = _number(cells.get("full"), where("full"), "attainment.bad_full_marks")
     full = default_full if full is None else full
     if full is None:
@@ -247,7 +258,20 @@ def _item(name: str, cells: dict, where, objectives: list[Objective], default_fu
     if not named:
         raise FormatError("attainment.no_objectives", where=where("objectives"), item=name)
     default = weight if weight is not None else full
-    return Item(name, full, {k: (v if v is not None else default) for k, v in named.items()}, _text(cells.get("kind")))
+    item = Item(name, full, {k: (v if v is not None else default) for k, v in named.items()}, _text(cells.get("kind")))
+    explicit[name] = {k for k, v in named.items() if v is not None or weight is not None}
+    return item
+
+
+def _check_weights(items: list[Item], explicit: dict[str, set[int]], objectives: list[Objective], where) -> None:
+    """Weights of one objective are all given or all left to full marks: a mix has no common scale."""
+    names = {o.id: o.name for o in objectives}
+    for objective_id in {k for item in items for k in item.weights}:
+        assessing = [(index, item) for index, item in enumerate(items) if objective_id in item.weights]
+        given = [objective_id in explicit.get(item.name, set()) for _, item in assessing]
+        if any(given) and not all(given):
+            index = assessing[given.index(False)][0]
+            raise FormatError("attainment.mixed_weights", where=where(index), objective=names.get(objective_id, objective_id))
 
 
 def read_scores(file_name: str, data: bytes, objectives: list[Objective], given: list[Item] | None = None) -> ScoreSheet:
@@ -285,15 +309,17 @@ def read_scores(file_name: str, data: bytes, objectives: list[Objective], given:
         labels[label] = index
         index += 1
 
-    items = []
+    items, explicit = [], {}
     for col, name in zip(item_cols, names):
         cells = {kind: rows[row][col] for kind, row in labels.items()}
         known = given_by_name.get(name)
         if known is not None and not _text(cells.get("objectives")) and not _text(cells.get("full")):
             items.append(known)
+            explicit[name] = known.explicit
             continue
-        items.append(_item(name, cells, lambda kind, col=col: table.at(labels.get(kind, head) + 1, col), objectives,
+        items.append(_item(name, cells, lambda kind, col=col: table.at(labels.get(kind, head) + 1, col), objectives, explicit,
                            default_full=known.full_marks if known else None))
+    _check_weights(items, explicit, objectives, lambda i: table.at(labels.get("objectives", head) + 1, item_cols[i]))
 
     students: list[Student] = []
     first_row: dict[str, int] = {}
