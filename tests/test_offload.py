@@ -49,3 +49,19 @@ async def test_a_plain_function_runs_in_a_worker_process():
     import os
 
     assert await offload.run(os.getpid) != os.getpid()
+
+
+async def test_a_big_graph_is_copied_and_restored_by_a_worker(people):
+    from toolkit.graphs import big, copies, tree, versions
+
+    user = people["users"]["super"]
+    graph_id = await file_jobs.import_upload(user, "大纲.md", _headings(big.INLINE_NODES + 50))
+    saved = await versions.save_version(user, graph_id, "v1")
+    first = await Node.filter(graph_id=graph_id, level=1, order=0).first()
+    await tree.update_node(user, graph_id, first.id, None, name="改过")
+    restored = await big.run(versions.restore_version, user, graph_id, saved["id"], graph_ids=[graph_id])
+    assert restored["restored"] == saved["number"] and restored["created"] == 0 and restored["deleted"] == 0
+    assert (await Node.get(id=first.id)).name == "标题0"
+    copy = await big.run(copies.save_graph_as, user, graph_id, "副本", None, graph_ids=[graph_id])
+    assert isinstance(copy, Graph) and copy.id != graph_id and copy.node_count == big.INLINE_NODES + 51
+    assert await Node.filter(graph_id=copy.id).count() == big.INLINE_NODES + 51

@@ -4,7 +4,7 @@ from sanic import Blueprint, Request
 from service.access import ADMIN, EXPERT, SUPER, access
 from service.envelope import lang_of, not_modified, ok, ok_body, page, tagged
 from service.request_data import int_field, int_list, json_body, optional_text, query_int, query_text, required_query_int, text_field
-from toolkit.graphs import analysis, curriculum, merge, read_cache, reads, relations, tasks, tree
+from toolkit.graphs import analysis, big, curriculum, merge, read_cache, reads, relations, tasks, tree
 from toolkit.errors import ValidationError
 
 bp = Blueprint("graph_content", url_prefix="/api/graph")
@@ -246,7 +246,8 @@ async def prepare_merge_tree(request: Request):
 @bp.post("/mergeTree")
 @access(SUPER, ADMIN, EXPERT)
 async def merge_tree(request: Request):
-    return ok(request, await merge.merge_apply(request.ctx.user, **_merge_args(json_body(request))))
+    args = _merge_args(json_body(request))
+    return ok(request, await big.run(merge.merge_apply, request.ctx.user, **args, graph_ids=[args["graph_id"], args["source_graph_id"]]))
 
 
 @bp.post("/mergeAllPreview")
@@ -260,7 +261,8 @@ async def merge_all_preview(request: Request):
 @access(SUPER, ADMIN, EXPERT)
 async def merge_all(request: Request):
     data = json_body(request)
-    return ok(request, await merge.merge_all(request.ctx.user, int_field(data, "graphId"), int_list(data, "sourceGraphIds"), apply=True))
+    graph_id, sources = int_field(data, "graphId"), int_list(data, "sourceGraphIds")
+    return ok(request, await big.run(merge.merge_all, request.ctx.user, graph_id, sources, apply=True, graph_ids=[graph_id, *sources]))
 
 
 @bp.get("/checkDuplicates/<graph_id:int>")

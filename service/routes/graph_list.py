@@ -5,7 +5,7 @@ from service.access import ADMIN, EXPERT, SUPER, access
 from service.envelope import lang_of, ok, page
 from service.request_data import form_or_json, int_field, json_body, optional_text, query_int, query_text, required_query_int
 from toolkit.errors import ValidationError
-from toolkit.graphs import copies, crud, versions
+from toolkit.graphs import big, copies, crud, versions
 from toolkit.graphs.listing import GraphFilter, list_graphs
 from toolkit.templates import allowed_templates
 
@@ -98,8 +98,9 @@ async def un_publish(request: Request, graph_id: int):
 @access(SUPER, ADMIN, EXPERT)
 async def save_graph_as(request: Request, graph_id: int):
     data = json_body(request)
-    copy = await copies.save_graph_as(request.ctx.user, graph_id, data.get("name") or "", int_field(data, "projectId", False),
-                                      int_field(data, "templateId", False), int_field(data, "nodeId", False), data.get("mapping") or {})
+    copy = await big.run(copies.save_graph_as, request.ctx.user, graph_id, data.get("name") or "", int_field(data, "projectId", False),
+                         int_field(data, "templateId", False), int_field(data, "nodeId", False), data.get("mapping") or {},
+                         graph_ids=[graph_id])
     return ok(request, await crud.graph_detail(request.ctx.user, copy.id))
 
 
@@ -138,7 +139,8 @@ async def compare_his_version(request: Request):
 @access(SUPER, ADMIN, EXPERT)
 async def restore_version(request: Request, graph_id: int):
     data = json_body(request)
-    return ok(request, await versions.restore_version(request.ctx.user, graph_id, int_field(data, "versionId")))
+    return ok(request, await big.run(versions.restore_version, request.ctx.user, graph_id, int_field(data, "versionId"),
+                                     graph_ids=[graph_id]))
 
 
 @bp.get("/getMajorList")
