@@ -171,6 +171,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                                "{where}: {field} holds a character that is not allowed, {code} (character {position})"),
     "text.too_long_at": ("{where}：{field} 过长：最多 {max} 个字符，现有 {length} 个",
                          "{where}: {field} is too long: at most {max} characters, it has {length}"),
+    "text.too_deep": ("{field} 嵌套超过 {max} 层", "{field} nests deeper than {max} levels"),
+    "text.too_deep_at": ("{where}：{field} 嵌套超过 {max} 层", "{where}: {field} nests deeper than {max} levels"),
     "text.not_text_at": ("{where}：{field} 必须是文本", "{where}: {field} must be text"),
     "import.text_cut": ("{where}：{field} 有 {length} 个字符，超过上限 {max}，已截断", "{where}: {field} has {length} characters, over the limit of {max}; it was cut"),
     "error.json_too_deep": ("请求体的 JSON 嵌套超过 {max} 层", "The request body's JSON nests deeper than {max} levels"),

@@ -112,6 +112,8 @@ def clean_optional(kind: str, value: Any, where: str | None = None) -> str | Non
 def check_json(kind: str, value: Any, where: str | None = None) -> Any:
     """A JSON value (attributes): every string in it by rule 1, its whole size by the field's limit."""
     limit = LIMITS[kind]
+    if json_depth(value) > MAX_JSON_DEPTH:  # before json.dumps, which recurses
+        _raise("text.too_deep", limit.label, where, max=MAX_JSON_DEPTH)
     for text in _strings(value):
         refuse_forbidden(text, limit.label, where)
     if value not in (None, {}, []):

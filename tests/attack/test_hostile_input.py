@@ -369,3 +369,12 @@ async def test_a_json_body_over_its_size_is_refused_unparsed(api, people, expert
                                   headers={"Content-Type": "application/json"})
     assert status == 200 and body["code"] == 1, body
     assert (await Node.get(id=graph["rootId"])).desc == ""
+
+
+async def test_deeply_nested_attributes_in_a_file_are_refused_with_their_place(api, people, expert):
+    """Node extras (type, attributes) carried as JSON in a file nested 900 deep: json.dumps recursed."""
+    nested = '{"attributes": ' + '{"a":' * 900 + "1" + "}" * 900 + "}"
+    before = await Graph.all().count()
+    status, body = await _upload(api, expert, people, "attrs.md", f"# 课程 <!-- id: r {nested} -->\n\n## 第一章\n".encode())
+    assert status == 200 and body["code"] == 1 and "attrs.md" in body["message"], body
+    assert await Graph.all().count() == before
