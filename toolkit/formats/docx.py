@@ -9,16 +9,11 @@ import re
 from pathlib import Path
 
 import docx
-from lxml import etree
 from docx.opc.constants import RELATIONSHIP_TYPE as RT
-from docx.opc.exceptions import PackageNotFoundError
 from docx.opc.packuri import PackURI
 from docx.opc.part import Part
 
-from toolkit.errors import FormatError
-from toolkit.formats.extras import apply_extras, node_extras, parse_relations, relations_json
-from toolkit.formats.limits import open_zip, read_bytes
-from toolkit.formats.outline import OutlineItem, build
+from toolkit.formats.extras import node_extras, relations_json
 from toolkit.graphdoc import GraphDoc
 
 CN = "一二三四五六七八九十百零〇"
@@ -56,47 +51,10 @@ def _numbered_rank(text: str) -> int | None:
 
 
 def read(path: str | Path, data: bytes | None = None) -> GraphDoc:
-    where = Path(path).name
-    data = read_bytes(path, data)
-    open_zip(data, where)
-    try:
-        document = docx.Document(io.BytesIO(data))
-    except (PackageNotFoundError, KeyError, ValueError, etree.XMLSyntaxError) as exc:
-        raise FormatError("format.unreadable", where=where, detail="not a Word document") from exc
-    paragraphs = [p for p in document.paragraphs if p.text.strip()]
-    uses_styles = any((_style_level(p) or 0) > 0 for p in paragraphs)
-    items: list[OutlineItem] = []
-    open_ranks: list[int] = []
-    for number, paragraph in enumerate(paragraphs, 1):
-        text = paragraph.text.strip()
-        location = f"{where}: paragraph {number}"
-        if uses_styles:
-            level = _style_level(paragraph)
-        else:
-            rank = _numbered_rank(text)
-            level = None
-            if rank is not None:
-                while open_ranks and open_ranks[-1] >= rank:
-                    open_ranks.pop()
-                open_ranks.append(rank)
-                level = len(open_ranks)
-        if level is not None:
-            items.append(OutlineItem(level, text, location))
-        elif items:
-            items[-1].desc = f"{items[-1].desc}\n{text}".strip()
-        else:
-            items.append(OutlineItem(0, text, location))
-    if items and items[0].level != 0 and (document.core_properties.title or "").strip():
-        items.insert(0, OutlineItem(0, document.core_properties.title.strip(), where))
-    stored = _stored(document)
-    if stored and len(stored.get("nodes", [])) == len(items):
-        for item, extra in zip(items, stored["nodes"]):
-            item.id = extra.get("id") or None
-            apply_extras(item, extra.get("extras"))
-    doc = build(items, where, name=Path(path).stem)
-    if stored:
-        doc.relations = parse_relations(stored.get("relations"))
-    return doc
+    """Read by toolkit.formats.word_read (Title root, styles or numbering, knowledge tables, TOC)."""
+    from toolkit.formats.word_read import read as read_word
+
+    return read_word(path, data)
 
 
 PART_NAME = "/customXml/zhitu.json"
@@ -140,6 +98,3 @@ def dumps(doc: GraphDoc) -> bytes:
 def write(doc: GraphDoc, path: str | Path) -> None:
     Path(path).write_bytes(dumps(doc))
 
-
-# Reading (Title root, styles or numbering, knowledge tables, tables of contents) lives in word_read.
-from toolkit.formats.word_read import read  # noqa: E402,F401,F811

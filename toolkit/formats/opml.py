@@ -4,42 +4,15 @@ from __future__ import annotations
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
-from toolkit.errors import FormatError
-from toolkit.formats.limits import parse_xml, read_bytes
-from toolkit.formats.extras import apply_extras, node_extras, parse_relations, relations_json
-from toolkit.formats.outline import OutlineItem, build
+from toolkit.formats.extras import node_extras, relations_json
 from toolkit.graphdoc import GraphDoc
 
 
 def read(path: str | Path, data: bytes | None = None) -> GraphDoc:
-    where = Path(path).name
-    root = parse_xml(read_bytes(path, data), where)
-    if root.tag != "opml":
-        raise FormatError("format.bad_xml", where=where, detail="no <opml> root")
-    body = root.find("body")
-    if body is None:
-        raise FormatError("format.no_nodes", where=where)
-    title = (root.findtext("head/title") or "").strip()
-    items: list[OutlineItem] = []
+    """Read tolerantly by toolkit.formats.mindmaps (placeholders, entities, links, recovering parser)."""
+    from toolkit.formats.mindmaps import read_opml
 
-    def walk(element, level: int, trail: str) -> None:
-        for index, outline in enumerate(element.findall("outline"), 1):
-            name = (outline.get("text") or outline.get("title") or "").strip()
-            location = f"{where}: {trail} > {name or index}"
-            item = OutlineItem(level, name, location, outline.get("zhituId"), desc=(outline.get("_note") or "").strip())
-            apply_extras(item, outline.get("zhitu"))
-            items.append(item)
-            walk(outline, level + 1, f"{trail} > {name}")
-
-    top = body.findall("outline")
-    if len(top) == 1:
-        walk(body, 0, title or where)
-    else:
-        items.append(OutlineItem(0, title or Path(path).stem, where))
-        walk(body, 1, title or where)
-    doc = build(items, where)
-    doc.relations = parse_relations(root.findtext("head/zhituRelations"))
-    return doc
+    return read_opml(path, data)
 
 
 def dumps(doc: GraphDoc) -> bytes:
@@ -62,6 +35,3 @@ def dumps(doc: GraphDoc) -> bytes:
 def write(doc: GraphDoc, path: str | Path) -> None:
     Path(path).write_bytes(dumps(doc))
 
-
-# Reading tolerantly (placeholders, entities, links, recovering parser) lives in mindmaps.
-from toolkit.formats.mindmaps import read_opml as read  # noqa: E402,F401,F811

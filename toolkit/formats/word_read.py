@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import docx
-from docx.opc.exceptions import PackageNotFoundError
 from docx.oxml.ns import qn
 from docx.table import Table
 from docx.text.paragraph import Paragraph

@@ -19,8 +19,7 @@ from openpyxl.utils import get_column_letter, range_boundaries
 
 from toolkit.cells import xlsx_row
 from toolkit.errors import FormatError
-from toolkit.formats.limits import open_zip, read_bytes
-from toolkit.formats.outline import OutlineItem
+from toolkit.formats.limits import open_zip
 from toolkit.graphdoc import DocNode, DocRelation, GraphDoc
 
 CN_DIGITS = "一二三四五六七八九十"
