@@ -13,7 +13,7 @@ from tortoise.exceptions import ParamsError
 from tortoise.exceptions import ValidationError as OrmValidationError
 
 from toolkit import messages
-from toolkit.errors import AuthError, Conflict, Forbidden, RouteForbidden, ZhituError
+from toolkit.errors import AuthError, Conflict, Forbidden, FormErrors, RouteForbidden, ZhituError
 
 SUCCESS, ERROR, TIMEOUT = 0, 1, 401
 log = logging.getLogger("zhitu.service")
@@ -73,6 +73,9 @@ def handle_error(request: Request, exc: Exception) -> HTTPResponse:
         return failure(request, exc.message(lang), status=403)
     if isinstance(exc, Conflict):
         return failure(request, exc.message(lang), reason="conflict")
+    if isinstance(exc, FormErrors):
+        # Every invalid field at once, each message under its field (toolkit.admin.forms).
+        return failure(request, exc.message(lang), reason="form", errors=exc.field_messages(lang))
     if isinstance(exc, ZhituError):
         return failure(request, exc.message(lang))
     if isinstance(exc, (OrmValidationError, ParamsError, OverflowError)):

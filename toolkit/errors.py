@@ -24,6 +24,26 @@ class ValidationError(ZhituError):
     exit_code = 3
 
 
+class FormErrors(ValidationError):
+    """Several fields of one form are invalid: each field's message key and parameters (a "label"
+    parameter is the message key of the field's display name). The answer carries them as a
+    field → message map (toolkit.admin.forms)."""
+
+    key = "form.invalid"
+
+    def __init__(self, fields: dict[str, tuple[str, dict]]) -> None:
+        self.fields = fields
+        super().__init__(count=len(fields))
+
+    def field_messages(self, lang: str | None = None) -> dict[str, str]:
+        return {name: messages.text(key, lang, **params) for name, (key, params) in self.fields.items()}
+
+    def message(self, lang: str | None = None) -> str:
+        labels = ("、" if messages.normalise_lang(lang) == "zh-CN" else ", ").join(
+            messages.text(params["label"], lang) for _key, params in self.fields.values())
+        return messages.text(self.key, lang, count=len(self.fields), labels=labels)
+
+
 class NotFound(ZhituError):
     key = "error.not_found"
     exit_code = 4

@@ -10,7 +10,8 @@ from datetime import datetime, timezone
 from tortoise.expressions import Q
 from tortoise.functions import Count
 
-from toolkit import audit, roles, textrules
+from toolkit import audit, roles
+from toolkit.admin.forms import FormCheck
 from toolkit.errors import Forbidden, NotFound, ValidationError
 from toolkit.graphs.access import trial_expired
 from toolkit.graphs.listing import check_paging
@@ -67,6 +68,25 @@ async def check_project_role(user: User, project_id: int | None, allowed: tuple[
         raise Forbidden()
 
 
+def project_actions(actor: User, project: Project, my_role: str | None, graph_count: int) -> list[str]:
+    """What the caller may do to a project's row, by the rules the routes and the changes below
+    apply (service.access, require_manager, delete_project): the web UI offers exactly these.
+    editTrial: the trial terms too (only super admins and the unit's admins change them)."""
+    by_role = _manages_by_role(actor, project)
+    back_office = actor.role in (roles.SUPER, roles.ADMIN, roles.EXPERT)
+    manages = by_role or (actor.role != roles.TEST and my_role == roles.PROJECT_ADMIN)
+    actions = []
+    if back_office and manages:
+        actions += ["edit", "manageMembers"]
+    if back_office and by_role:
+        actions.append("editTrial")
+    if by_role and actor.role in (roles.SUPER, roles.ADMIN) and not graph_count:
+        actions.append("delete")
+    if back_office and (by_role or my_role is not None):
+        actions += ["members", "statistics"]
+    return actions
+
+
 def _visible(user: User, own: list[int]) -> Q | None:
     if user.role == roles.SUPER or user.visible_person_info:
         return None
@@ -115,7 +135,8 @@ async def search_projects(user: User, page: int = 1, page_size: int = 10, name: 
     members = dict(await ProjectMember.filter(project_id__in=ids).group_by("project_id").annotate(n=Count("id")).values_list("project_id", "n"))
     graphs = dict(await Graph.filter(project_id__in=ids).group_by("project_id").annotate(n=Count("id")).values_list("project_id", "n"))
     my_roles = dict(await ProjectMember.filter(user_id=user.id, project_id__in=ids).values_list("project_id", "role"))
-    return [project_view(p, my_roles.get(p.id), {"memberCount": members.get(p.id, 0), "graphCount": graphs.get(p.id, 0)})
+    return [project_view(p, my_roles.get(p.id), {"memberCount": members.get(p.id, 0), "graphCount": graphs.get(p.id, 0),
+                                                 "actions": project_actions(user, p, my_roles.get(p.id), graphs.get(p.id, 0))})
             for p in projects], total
 
 
@@ -146,11 +167,10 @@ async def create_project(actor: User, name: str, unit_id: int | None = None, lea
                          parent_id: int | None = None) -> dict:
     if actor.role not in (roles.SUPER, roles.ADMIN):
         raise Forbidden()
-    name = textrules.clean_text("project.name", name).strip()
-    if not name:
-        raise ValidationError("error.field_required", field="name")
-    description = textrules.clean_text("project.description", description)
-    major_name = textrules.clean_text("project.major_name", major_name)
+    form = FormCheck("project")
+    name, description, major_name = form.field("name", name), form.field("description", description), form.field("majorName", major_name)
+    form.done()
+    name, description, major_name = name.strip(), description or "", major_name or ""
     if actor.role == roles.ADMIN:
         if unit_id not in (None, actor.unit_id):
             raise Forbidden("user.other_unit")
@@ -179,15 +199,15 @@ async def create_project(actor: User, name: str, unit_id: int | None = None, lea
 
 async def update_project(actor: User, project_id: int, data: dict) -> dict:
     project = await require_manager(actor, project_id)
-    if "name" in data:
-        name = textrules.clean_text("project.name", data.get("name")).strip()
-        if not name:
-            raise ValidationError("error.field_required", field="name")
-        project.name = name
-    if "description" in data:
-        project.description = sanitise(textrules.clean_text("project.description", data.get("description")))
-    if "majorName" in data:
-        project.major_name = textrules.clean_text("project.major_name", data.get("majorName")).strip() or None
+    form = FormCheck("project")
+    texts = {field: form.field(field, data.get(field), creating=False) for field in ("name", "description", "majorName") if field in data}
+    form.done()
+    if "name" in texts:
+        project.name = texts["name"].strip()
+    if "description" in texts:
+        project.description = sanitise(texts["description"] or "")
+    if "majorName" in texts:
+        project.major_name = (texts["majorName"] or "").strip() or None
     if "tryout" in data or "endTime" in data:
         # Only admins change a trial's terms: a project admin must not extend their own trial.
         if not _manages_by_role(actor, project):

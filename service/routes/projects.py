@@ -39,7 +39,7 @@ async def search(request: Request):
 async def create(request: Request):
     data = json_body(request)
     return ok(request, await projects.create_project(
-        request.ctx.user, text_field(data, "name"), int_field(data, "unitId", False), int_field(data, "leaderId", False),
+        request.ctx.user, data.get("name"), int_field(data, "unitId", False), int_field(data, "leaderId", False),
         bool(data.get("tryout")), data.get("endTime"), data.get("description") or "", data.get("allowedTemplateIds"),
         data.get("majorName"), int_field(data, "parentId", False)))
 

@@ -5,9 +5,9 @@ admins and super admins change anything."""
 from sanic import Blueprint, Request
 
 from service.access import ADMIN, EXPERT, SUPER, access
-from service.envelope import ok, page
-from service.request_data import int_field, json_body, optional_text, query_int, query_text, text_field
-from toolkit.admin import units, users
+from service.envelope import lang_of, ok, page
+from service.request_data import int_field, json_body, query_int, query_text
+from toolkit.admin import forms, units, users
 
 user_bp = Blueprint("users", url_prefix="/api/user")
 unit_bp = Blueprint("units", url_prefix="/api/unit")
@@ -25,17 +25,17 @@ async def list_users(request: Request):
 @access(SUPER, ADMIN)
 async def add_user(request: Request):
     data = json_body(request)
-    return ok(request, await users.add_user(request.ctx.user, text_field(data, "userName"), text_field(data, "password"),
-                                            text_field(data, "role"), optional_text(data, "name"), int_field(data, "unitId", False),
-                                            optional_text(data, "tel"), optional_text(data, "email")))
+    # The form's fields go to toolkit as sent: it checks them all at once (toolkit.admin.forms).
+    return ok(request, await users.add_user(request.ctx.user, data.get("userName"), data.get("password"), data.get("role"),
+                                            data.get("name"), int_field(data, "unitId", False), data.get("tel"), data.get("email")))
 
 
 @user_bp.put("/<user_id:int>")
 @access(SUPER, ADMIN)
 async def update_user(request: Request, user_id: int):
     data = json_body(request)
-    return ok(request, await users.update_user(request.ctx.user, user_id, name=optional_text(data, "name"), role=optional_text(data, "role"),
-                                               unit_id=int_field(data, "unitId", False), tel=optional_text(data, "tel"), email=optional_text(data, "email")))
+    return ok(request, await users.update_user(request.ctx.user, user_id, name=data.get("name"), role=data.get("role"),
+                                               unit_id=int_field(data, "unitId", False), tel=data.get("tel"), email=data.get("email")))
 
 
 @user_bp.put("/<user_id:int>/enable")
@@ -53,7 +53,7 @@ async def disable_user(request: Request, user_id: int):
 @user_bp.put("/<user_id:int>/password")
 @access(SUPER, ADMIN)
 async def reset_password(request: Request, user_id: int):
-    await users.reset_password(request.ctx.user, user_id, text_field(json_body(request), "password"))
+    await users.reset_password(request.ctx.user, user_id, json_body(request).get("password"))
     return ok(request, None)
 
 
@@ -69,15 +69,22 @@ async def list_units(request: Request):
 @access(SUPER)
 async def add_unit(request: Request):
     data = json_body(request)
-    return ok(request, await units.add_unit(request.ctx.user, text_field(data, "name"), data.get("code"), data.get("contact")))
+    return ok(request, await units.add_unit(request.ctx.user, data.get("name"), data.get("code"), data.get("contact")))
 
 
 @unit_bp.put("/<unit_id:int>")
 @access(SUPER)
 async def update_unit(request: Request, unit_id: int):
     data = json_body(request)
-    return ok(request, await units.update_unit(request.ctx.user, unit_id, optional_text(data, "name"), optional_text(data, "code"), optional_text(data, "contact"),
+    return ok(request, await units.update_unit(request.ctx.user, unit_id, data.get("name"), data.get("code"), data.get("contact"),
                                                data.get("enabled")))
+
+
+@user_bp.get("/formRules")
+@access(public=True)
+async def form_rules(request: Request):
+    """The back office's form rules (toolkit.admin.forms), so the web UI checks what the server checks."""
+    return ok(request, forms.describe(lang_of(request)))
 
 
 @unit_bp.delete("/<unit_id:int>")

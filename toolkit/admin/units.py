@@ -1,14 +1,23 @@
 """Managing units (universities)."""
 from __future__ import annotations
 
-from toolkit import audit, roles, textrules
+from toolkit import audit, roles
+from toolkit.admin.forms import FormCheck
 from toolkit.errors import Forbidden, NotFound, ValidationError
 from toolkit.graphs.listing import check_paging
 from toolkit.model import Project, Unit, User
 
 
-def unit_view(unit: Unit, users: int = 0, projects: int = 0) -> dict:
-    return {"id": unit.id, "name": unit.name, "code": unit.code, "contact": unit.contact, "enabled": unit.enabled,
+def unit_actions(actor: User | None, users: int, projects: int) -> list[str]:
+    """What the caller may do to a unit's row, by the rules below: super admins edit every unit and
+    delete one nobody and no project belongs to."""
+    if actor is not None and actor.role != roles.SUPER:
+        return []
+    return ["edit"] + (["delete"] if not users and not projects else [])
+
+
+def unit_view(unit: Unit, users: int = 0, projects: int = 0, actor: User | None = None) -> dict:
+    return {"actions": unit_actions(actor, users, projects), "id": unit.id, "name": unit.name, "code": unit.code, "contact": unit.contact, "enabled": unit.enabled,
             "userCount": users, "projectCount": projects}
 
 
@@ -29,21 +38,20 @@ async def list_units(actor: User, page: int = 1, page_size: int = 10, name: str 
     units = await query.order_by("id").offset((page - 1) * page_size).limit(page_size)
     result = []
     for unit in units:
-        result.append(unit_view(unit, await User.filter(unit_id=unit.id).count(), await Project.filter(unit_id=unit.id).count()))
+        result.append(unit_view(unit, await User.filter(unit_id=unit.id).count(), await Project.filter(unit_id=unit.id).count(), actor))
     return result, total
 
 
 async def add_unit(actor: User | None, name: str, code: str | None = None, contact: str | None = None) -> dict:
     _require_super(actor)
-    name = textrules.clean_text("unit.name", name).strip()
-    code, contact = textrules.clean_optional("unit.code", code), textrules.clean_optional("unit.contact", contact)
-    if not name:
-        raise ValidationError("error.field_required", field="name")
-    if await Unit.exists(name=name):
-        raise ValidationError("unit.exists", name=name)
-    unit = await Unit.create(name=name, code=code or None, contact=contact or None)
+    form = FormCheck("unit")
+    name, code, contact = form.field("name", name), form.field("code", code), form.field("contact", contact)
+    if isinstance(name, str) and name.strip() and await Unit.exists(name=name.strip()):
+        form.add("name", "form.taken", value=name.strip())
+    form.done()
+    unit = await Unit.create(name=name.strip(), code=(code or "").strip() or None, contact=(contact or "").strip() or None)
     await audit.record("unit.create", actor.id if actor else None, "unit", unit.id)
-    return unit_view(unit)
+    return unit_view(unit, actor=actor)
 
 
 async def update_unit(actor: User | None, unit_id: int, name: str | None = None, code: str | None = None,
@@ -52,23 +60,24 @@ async def update_unit(actor: User | None, unit_id: int, name: str | None = None,
     unit = await Unit.get_or_none(id=unit_id)
     if unit is None:
         raise NotFound(what="what.unit")
-    name = textrules.clean_optional("unit.name", name)
-    code, contact = textrules.clean_optional("unit.code", code), textrules.clean_optional("unit.contact", contact)
+    form = FormCheck("unit")
+    name = form.field("name", name, creating=False) if name is not None else None
+    code = form.field("code", code, creating=False) if code is not None else None
+    contact = form.field("contact", contact, creating=False) if contact is not None else None
+    if isinstance(name, str) and name.strip() and await Unit.filter(name=name.strip()).exclude(id=unit_id).exists():
+        form.add("name", "form.taken", value=name.strip())
+    form.done()
     if name is not None:
-        if not name.strip():
-            raise ValidationError("error.field_required", field="name")
-        if await Unit.filter(name=name.strip()).exclude(id=unit_id).exists():
-            raise ValidationError("unit.exists", name=name)
         unit.name = name.strip()
     if code is not None:
-        unit.code = code or None
+        unit.code = code.strip() or None
     if contact is not None:
-        unit.contact = contact or None
+        unit.contact = contact.strip() or None
     if enabled is not None:
         unit.enabled = bool(enabled)
     await unit.save()
     await audit.record("unit.update", actor.id if actor else None, "unit", unit.id)
-    return unit_view(unit)
+    return unit_view(unit, await User.filter(unit_id=unit.id).count(), await Project.filter(unit_id=unit.id).count(), actor)
 
 
 async def delete_unit(actor: User | None, unit_id: int) -> None:

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import io
-import re
 from dataclasses import dataclass
 
 from tortoise.expressions import Q
@@ -10,16 +9,27 @@ from tortoise.transactions import in_transaction
 
 from toolkit import audit, roles
 from toolkit.accounts import create_user
+from toolkit.admin.forms import FormCheck
 from toolkit.auth import passwords
 from toolkit.errors import Forbidden, FormatError, NotFound, ValidationError
 from toolkit.graphs.listing import check_paging
 from toolkit.model import Unit, User
 
-TEL = re.compile(r"^\+?\d{6,20}$")
+def user_actions(actor: User | None, user: User) -> list[str]:
+    """What the caller may do to this user's row, by the same rule the changes apply (_may_manage):
+    the web UI offers exactly these, so nothing it offers is refused."""
+    if actor is None:
+        return ["edit", "enable" if not user.enabled else "disable", "resetPassword"]
+    try:
+        _may_manage(actor, user.role, user.unit_id)
+    except Forbidden:
+        return []
+    toggle = "enable" if not user.enabled else ("disable" if actor.id != user.id else None)
+    return [action for action in ("edit", toggle, "resetPassword") if action]
 
 
-def user_view(user: User, unit_names: dict[int, str] | None = None) -> dict:
-    return {"id": user.id, "userName": user.user_name, "name": user.name, "role": user.role,
+def user_view(user: User, unit_names: dict[int, str] | None = None, actor: User | None = None) -> dict:
+    return {"actions": user_actions(actor, user), "id": user.id, "userName": user.user_name, "name": user.name, "role": user.role,
             "roleName": roles.role_name(user.role), "unitId": user.unit_id,
             "unitName": (unit_names or {}).get(user.unit_id) if user.unit_id else None, "tel": user.tel, "email": user.email,
             "enabled": user.enabled, "lastLoginAt": user.last_login_at.isoformat() if user.last_login_at else None}
@@ -58,7 +68,7 @@ async def list_users(actor: User, page: int = 1, page_size: int = 10, name: str 
     total = await query.count()
     users = await query.order_by("id").offset((page - 1) * page_size).limit(page_size)
     names = dict(await Unit.filter(id__in=[u.unit_id for u in users if u.unit_id]).values_list("id", "name"))
-    views = [user_view(u, names) for u in users]
+    views = [user_view(u, names, actor) for u in users]
     if actor.role == roles.EXPERT:
         for view in views:
             view["tel"] = view["email"] = None
@@ -74,28 +84,26 @@ async def _unit(unit_id: int | None) -> Unit | None:
     return unit
 
 
-def _check_contact(tel: str | None, email: str | None) -> None:
-    if tel and not TEL.match(tel):
-        raise ValidationError("error.field_invalid", field="tel")
-    if email and "@" not in email:
-        raise ValidationError("error.field_invalid", field="email")
-
-
 async def add_user(actor: User | None, user_name: str, password: str, role: str, name: str | None = None,
                    unit_id: int | None = None, tel: str | None = None, email: str | None = None) -> dict:
-    """actor None means the operator's terminal (full rights)."""
+    """actor None means the operator's terminal (full rights). Every invalid field is reported at once
+    (toolkit.admin.forms); a name left out is the user name."""
+    form = FormCheck("user")
+    user_name, password, role = form.field("userName", user_name), form.field("password", password), form.field("role", role)
+    name = form.field("name", user_name if name is None else name)
+    tel, email = form.field("tel", tel), form.field("email", email)
+    if isinstance(user_name, str) and user_name.strip() and await User.exists(user_name=user_name.strip()):
+        form.add("userName", "form.taken", value=user_name.strip())
+    if isinstance(tel, str) and tel.strip() and await User.exists(tel=tel.strip()):
+        form.add("tel", "form.taken", value=tel.strip())
+    form.done()
     if actor is not None:
         _may_manage(actor, role, unit_id if actor.role == roles.SUPER else (unit_id or actor.unit_id))
         if actor.role == roles.ADMIN:
             unit_id = unit_id or actor.unit_id
-    _check_contact(tel, email)
-    if await User.exists(user_name=(user_name or "").strip()):
-        raise ValidationError("user.exists", name=user_name)
-    if tel and await User.exists(tel=tel):
-        raise ValidationError("user.tel_taken", tel=tel)
-    user = await create_user(user_name, password, role, name=name, unit=await _unit(unit_id), actor=actor, tel=tel or None,
-                             email=email or None)
-    return user_view(user, {user.unit_id: (await Unit.get(id=user.unit_id)).name} if user.unit_id else None)
+    user = await create_user(user_name, password, role, name=name, unit=await _unit(unit_id), actor=actor,
+                             tel=(tel or "").strip() or None, email=(email or "").strip() or None)
+    return user_view(user, {user.unit_id: (await Unit.get(id=user.unit_id)).name} if user.unit_id else None, actor)
 
 
 async def _target(actor: User | None, user_id: int) -> User:
@@ -110,28 +118,32 @@ async def _target(actor: User | None, user_id: int) -> User:
 async def update_user(actor: User | None, user_id: int, *, name: str | None = None, role: str | None = None,
                       unit_id: int | None = None, tel: str | None = None, email: str | None = None) -> dict:
     user = await _target(actor, user_id)
+    form = FormCheck("user")
+    role = form.field("role", role, creating=False) if role is not None else None
+    name = form.field("name", name, creating=False) if name is not None else None
+    tel = form.field("tel", tel, creating=False) if tel is not None else None
+    email = form.field("email", email, creating=False) if email is not None else None
+    if isinstance(tel, str) and tel.strip() and await User.filter(tel=tel.strip()).exclude(id=user.id).exists():
+        form.add("tel", "form.taken", value=tel.strip())
+    form.done()
     if role is not None:
-        if role not in roles.ROLE_CODES:
-            raise ValidationError("error.field_invalid", field="role")
         if actor is not None:
             _may_manage(actor, role, user.unit_id)
         user.role = role
     if name is not None:
-        if not name.strip():
-            raise ValidationError("error.field_required", field="name")
         user.name = name.strip()
     if unit_id is not None:
         if actor is not None and actor.role == roles.ADMIN and unit_id != actor.unit_id:
             raise Forbidden("user.other_unit")
         user.unit = await _unit(unit_id)
-    _check_contact(tel, email)
     if tel is not None:
-        user.tel = tel or None
+        user.tel = tel.strip() or None
     if email is not None:
-        user.email = email or None
+        user.email = email.strip() or None
     await user.save()
     await audit.record("user.update", actor.id if actor else None, "user", user.id)
-    return user_view(user)
+    names = {user.unit_id: (await Unit.get(id=user.unit_id)).name} if user.unit_id else None
+    return user_view(user, names, actor)
 
 
 async def set_enabled(actor: User | None, user_id: int, enabled: bool) -> dict:
@@ -143,13 +155,14 @@ async def set_enabled(actor: User | None, user_id: int, enabled: bool) -> dict:
         user.session_version += 1  # signs the user out everywhere
     await user.save()
     await audit.record("user.enable" if enabled else "user.disable", actor.id if actor else None, "user", user.id)
-    return user_view(user)
+    return user_view(user, None, actor)
 
 
 async def reset_password(actor: User | None, user_id: int, password: str) -> None:
     user = await _target(actor, user_id)
-    if len(password or "") < passwords.MIN_LENGTH:
-        raise ValidationError("auth.password_too_short", min=passwords.MIN_LENGTH)
+    form = FormCheck("password")
+    password = form.field("password", password)
+    form.done()
     user.password_hash = passwords.hash_password(password)
     user.session_version += 1
     await user.save()

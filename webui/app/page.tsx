@@ -1,6 +1,12 @@
-import { redirect } from "next/navigation";
+import { Suspense } from "react";
+import { HomePage } from "@/components/site/home-page";
 
-/** The root path goes to the welcome page (SPEC §2), which knows it came from the root (SSO). */
+/** The root is the welcome page itself (SPEC §2): visitors see the portal and the library at once;
+ * a browser signed in elsewhere on this server is taken in by a silent SSO check. */
 export default function RootPage() {
-  redirect("/home?from=root");
+  return (
+    <Suspense>
+      <HomePage fromRoot />
+    </Suspense>
+  );
 }

@@ -29,13 +29,22 @@ after(async () => {
   await context?.close();
 });
 
-test("the root goes to the welcome page, which asks the server for an SSO ticket: signed out, that is the login page", async () => {
+test("the root is the welcome page: a visitor stays there (silent SSO check); signed in at the server, the root signs the browser in", async () => {
   await page.goto(`${BASE_URL}/`);
-  await page.waitForURL("**/login?redirect=*");
-  assert.match(decodeURIComponent(page.url()), /\/basic-api\/api\/authorize\/redirect\?homeUrl=.*sso/);
+  await page.getByTestId("home").waitFor();
+  await page.getByTestId("site-sign-in").waitFor();
+  assert.equal(new URL(page.url()).pathname, "/");
+  // Signing in sets the server's session cookie; a fresh browser session at the root is taken in by SSO.
+  await page.goto(`${BASE_URL}/login`);
   await page.fill("#userName", "teacher");
   await page.fill("#password", PASSWORD);
   await page.click("button[type=submit]");
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  await page.evaluate(() => {
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  });
+  await page.goto(`${BASE_URL}/`);
   // The authorize-redirect hands back /sso/{ticket}/list; the ticket is traded and "list" opens home.
   await page.waitForURL("**/home");
   await page.getByTestId("enter-workspace").waitFor();

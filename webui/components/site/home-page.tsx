@@ -5,6 +5,7 @@ import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import useSWR from "swr";
+import { LibraryList } from "@/components/library/library-list";
 import { Carousel } from "@/components/site/carousel";
 import { SitePage } from "@/components/site/site-header";
 import { TrialForm } from "@/components/site/trial-form";
@@ -22,20 +23,28 @@ const FEATURES = [
 ] as const;
 
 /** /home: the welcome portal with the carousel, what Zhitu does, the library, help and a trial form. */
-export function HomePage() {
+export function HomePage({ fromRoot = false }: { fromRoot?: boolean }) {
   const t = useTranslations("site.home");
   const session = useSession();
   const params = useSearchParams();
+  const atRoot = fromRoot || params.get("from") === "root";
   const { data: slides } = useSWR(["carousel-public"], () => carouselApi.publicList(), { revalidateOnFocus: false });
 
   // SPEC §2: entered from the root, the welcome page asks the server's authorize-redirect for a
-  // ticket (signed in elsewhere on this server → /sso/{ticket}/list). Once per browser session.
+  // ticket, silently: the request follows the redirect in the background, and only when it ends
+  // on /sso/{ticket}/list (signed in elsewhere on this server) does the browser go there. A
+  // visitor stays on the home page instead of being sent to sign in. Once per browser session.
   useEffect(() => {
-    if (session !== null || params.get("from") !== "root") return;
+    if (session !== null || !atRoot) return;
     if (window.sessionStorage.getItem(SSO_TRIED)) return;
     window.sessionStorage.setItem(SSO_TRIED, "1");
-    window.location.assign(authorizeRedirectUrl(window.location.origin, "list"));
-  }, [session, params]);
+    fetch(authorizeRedirectUrl(window.location.origin, "list"), { credentials: "same-origin" })
+      .then((response) => {
+        const landed = new URL(response.url);
+        if (landed.origin === window.location.origin && landed.pathname.startsWith("/sso/")) window.location.assign(landed.href);
+      })
+      .catch(() => undefined);
+  }, [session, atRoot]);
 
   const hero = (
     <div className="flex h-[280px] flex-col justify-center gap-3 rounded-xl bg-gradient-to-br from-primary to-[#13c2c2] p-8 text-white sm:h-[360px]" data-testid="hero">
@@ -86,6 +95,12 @@ export function HomePage() {
             </span>
           </Link>
         </section>
+        {session !== undefined && (
+          <section className="rounded-lg bg-card p-5 shadow-sm" data-testid="home-library">
+            <h2 className="mb-3 text-lg font-semibold">{t("library")}</h2>
+            <LibraryList publicView />
+          </section>
+        )}
         {!session && (
           <section className="rounded-lg bg-card p-5 shadow-sm">
             <h2 className="mb-1 text-lg font-semibold">{t("trialTitle")}</h2>

@@ -1,0 +1,132 @@
+"""The back office's form rules: one description that the server checks every field of a form by,
+and that the web UI reads (GET /api/formRules) to check the same rules before it sends.
+
+A form is checked whole: every invalid field is reported at once (errors.FormErrors, a field →
+message map in the answer), each message naming the field by its display name, never its code.
+Lengths come from the one text table (textrules.LIMITS), not from here.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from toolkit import messages, roles, textrules
+from toolkit.auth import passwords
+from toolkit.errors import FormErrors, ValidationError
+
+CREATE = "create"  # required when a record is created; an update may leave the field out
+
+
+@dataclass(frozen=True)
+class FieldRule:
+    label: str                         # message key of the field's display name
+    required: bool | str = False       # True, or CREATE
+    text: str | None = None            # textrules.LIMITS kind: forbidden characters, line ends, max length
+    min_length: int | None = None
+    pattern: str | None = None         # the whole value must match (a regular expression JavaScript reads alike)
+    choices: tuple[str, ...] | None = None
+
+
+FORMS: dict[str, dict[str, FieldRule]] = {
+    "user": {
+        "userName": FieldRule("field.userName", True, "user.user_name"),
+        "password": FieldRule("field.password", CREATE, min_length=passwords.MIN_LENGTH),
+        "name": FieldRule("field.personName", True, "user.name"),
+        "role": FieldRule("field.role", True, choices=roles.ROLE_CODES),
+        "tel": FieldRule("field.tel", text="user.tel", pattern=r"\+?\d{6,20}"),
+        "email": FieldRule("field.email", text="user.email", pattern=r"[^@\s]+@[^@\s]+\.[^@\s]+"),
+    },
+    "password": {
+        "password": FieldRule("field.password", True, min_length=passwords.MIN_LENGTH),
+    },
+    "unit": {
+        "name": FieldRule("field.unitName", True, "unit.name"),
+        "code": FieldRule("field.unitCode", text="unit.code"),
+        "contact": FieldRule("field.contact", text="unit.contact"),
+    },
+    "project": {
+        "name": FieldRule("field.projectName", True, "project.name"),
+        "majorName": FieldRule("field.majorName", text="project.major_name"),
+        "description": FieldRule("field.description", text="project.description"),
+    },
+}
+
+
+def _blank(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def _problem(rule: FieldRule, value: Any, creating: bool) -> tuple[Any, tuple[str, dict] | None]:
+    """The field's cleaned value and its problem (message key, parameters), or None."""
+    if _blank(value):
+        needed = rule.required is True or (rule.required == CREATE and creating)
+        return value, (("form.required", {}) if needed else None)
+    if rule.choices is not None:
+        return value, (None if value in rule.choices else ("form.choice", {}))
+    if not isinstance(value, str):
+        return value, ("form.invalid_value", {})
+    if rule.text:
+        try:
+            value = textrules.clean_text(rule.text, value)
+        except ValidationError as exc:
+            if exc.key == "text.too_long":
+                return value, ("form.too_long", {"max": exc.params["max"]})
+            return value, ("form.forbidden_char", {"position": exc.params.get("position", "")})
+    if rule.min_length is not None and len(value) < rule.min_length:
+        return value, ("form.too_short", {"min": rule.min_length})
+    if rule.pattern and not re.fullmatch(rule.pattern, value.strip()):
+        return value, ("form.pattern", {})
+    return value, None
+
+
+class FormCheck:
+    """Collects a form's problems field by field, then raises them together."""
+
+    def __init__(self, form: str) -> None:
+        self.form = form
+        self.rules = FORMS[form]
+        self.problems: dict[str, tuple[str, dict]] = {}
+
+    def field(self, name: str, value: Any, creating: bool = True) -> Any:
+        """The value cleaned by the field's rule (text normalised); a problem is kept for done()."""
+        cleaned, problem = _problem(self.rules[name], value, creating)
+        if problem:
+            self.problems[name] = problem
+        return cleaned
+
+    def add(self, name: str, key: str, **params: Any) -> None:
+        """A problem found otherwise (a name taken): the first problem of a field stays."""
+        self.problems.setdefault(name, (key, params))
+
+    def done(self) -> None:
+        if self.problems:
+            raise FormErrors({name: (key, {**params, "label": self.rules[name].label}) for name, (key, params) in self.problems.items()})
+
+
+def check(form: str, values: dict[str, Any], creating: bool) -> dict[str, Any]:
+    """Every field of `values` the form knows, by its rule; the cleaned values, or FormErrors naming each bad field."""
+    checker = FormCheck(form)
+    cleaned = {name: checker.field(name, values.get(name), creating) for name in checker.rules if name in values or creating}
+    checker.done()
+    return cleaned
+
+
+def describe(lang: str | None = None) -> dict[str, dict[str, dict]]:
+    """The rules as the web UI reads them: per form and field, required / maxLength / minLength /
+    pattern / choices, and the display name in the caller's language."""
+    described: dict[str, dict[str, dict]] = {}
+    for form, rules in FORMS.items():
+        described[form] = {}
+        for name, rule in rules.items():
+            item: dict[str, Any] = {"label": messages.text(rule.label, lang), "required": rule.required}
+            if rule.text:
+                item["maxLength"] = textrules.LIMITS[rule.text].max
+            if rule.min_length is not None:
+                item["minLength"] = rule.min_length
+            if rule.pattern:
+                item["pattern"] = rule.pattern
+            if rule.choices is not None:
+                item["choices"] = list(rule.choices)
+            described[form][name] = item
+    return described
