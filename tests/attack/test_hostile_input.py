@@ -274,7 +274,13 @@ def _deep_markdown(levels: int) -> bytes:
     return ("# root\n" + "\n".join("  " * i + "- n" for i in range(levels))).encode()
 
 
-@pytest.mark.parametrize("name,make", [("deep.xmind", _deep_xmind), ("legacy.xmind", _deep_xmind_legacy), ("deep.mm", _deep_mm),
+def _deep_edg(levels: int) -> bytes:
+    node = '{"id":"n%d","name":"n","type":"KnowUnit","children":['
+    return ('{"format":"zhitu-graph","template":"teaching","root":' + "".join(node % i for i in range(levels))
+            + '{"id":"leaf","name":"leaf","type":"KnowPoint"}' + "]}" * levels + "}").encode()
+
+
+@pytest.mark.parametrize("name,make", [("deep.json", _deep_edg), ("deep.xmind", _deep_xmind), ("legacy.xmind", _deep_xmind_legacy), ("deep.mm", _deep_mm),
                                        ("deep.opml", _deep_opml), ("deep.md", _deep_markdown)])
 async def test_a_5000_level_file_is_refused_with_a_located_error(api, people, expert, name, make):
     before = await Graph.all().count()

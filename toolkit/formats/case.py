@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from toolkit.errors import FormatError
-from toolkit.formats.limits import read_bytes
+from toolkit.formats.limits import parse_json, read_bytes
 from toolkit.graphdoc import DocNode, DocRelation, GraphDoc
 
 NAMESPACE = uuid.UUID("6f1c3f52-3c1b-4d5e-9a63-2a1f0c9e7b11")
@@ -55,10 +55,7 @@ def dumps(doc: GraphDoc) -> bytes:
 
 def read(path: str | Path, data: bytes | None = None) -> GraphDoc:
     where = Path(path).name
-    try:
-        package = json.loads(read_bytes(path, data).decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise FormatError("format.bad_json", where=where, detail=str(exc)[:120]) from exc
+    package = parse_json(read_bytes(path, data), where)
     if not isinstance(package, dict) or not isinstance(package.get("CFDocument"), dict):
         raise FormatError("format.missing_member", where=where, member="CFDocument")
     document = package["CFDocument"]

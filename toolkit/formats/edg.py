@@ -8,7 +8,7 @@ from pathlib import Path
 
 from toolkit import graphdoc
 from toolkit.errors import FormatError
-from toolkit.formats.limits import open_zip, read_bytes
+from toolkit.formats.limits import open_zip, parse_json, read_bytes
 
 MEMBER = "graph.json"
 
@@ -23,11 +23,7 @@ def read(path: str | Path, data: bytes | None = None) -> graphdoc.GraphDoc:
         if MEMBER not in archive.namelist():
             raise FormatError("format.missing_member", where=where, member=MEMBER)
         raw = archive.read(MEMBER)
-    try:
-        document = json.loads(raw.decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise FormatError("format.bad_json", where=f"{where}: {MEMBER}", detail=str(exc)[:120]) from exc
-    return graphdoc.from_dict(document, where)
+    return graphdoc.from_dict(parse_json(raw, f"{where}: {MEMBER}"), where)
 
 
 def dumps(doc: graphdoc.GraphDoc) -> bytes:

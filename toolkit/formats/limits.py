@@ -103,7 +103,7 @@ def parse_json(data: bytes, where: str):
     from toolkit.textrules import json_depth
 
     try:
-        value = json.loads(data.decode("utf-8"))
+        value = json.loads(data.decode("utf-8-sig"))
     except RecursionError as exc:  # the decoder gives up on deep nesting first
         raise FormatError("format.too_deep", where=where, max=MAX_TREE_DEPTH) from exc
     except (UnicodeDecodeError, ValueError) as exc:
