@@ -114,3 +114,21 @@ async def test_a_project_without_graphs_offers_delete_and_deleting_works(api, pe
     row = projects["result"]["items"][0]
     assert row["id"] == created["result"]["id"] and "delete" in row["actions"]
     await _take(api, token, "project", row, "delete")
+
+
+async def test_statistics_count_every_graph_those_outside_projects_too(api, people):
+    from toolkit.graphs.crud import create_graph
+    from toolkit.model import Graph, Template
+
+    teaching = await Template.get(code="teaching")
+    await create_graph(people["users"]["expert"], "项目内", teaching.id, people["projects"]["a"].id)
+    await create_graph(people["users"]["expert"], "项目外", teaching.id, None)
+    await create_graph(people["users"]["outsider"], "外校项目外", teaching.id, None)
+    M = "/basic-api/api/manage/getStatisticMetrics"
+    _, platform = await api.call("GET", M, await api.login("super"))
+    assert platform["result"]["graphs"] == await Graph.all().count() == 3
+    assert platform["result"]["graphsOutsideProjects"] == 2 and platform["result"]["scope"] == "platform"
+    _, unit = await api.call("GET", M, await api.login("admin"))
+    assert unit["result"]["graphs"] == 2 and unit["result"]["graphsOutsideProjects"] == 1 and unit["result"]["scope"] == "unit"
+    _, own = await api.call("GET", M, await api.login("expert"))
+    assert own["result"]["graphs"] == 2 and own["result"]["scope"] == "projects"

@@ -69,16 +69,24 @@ async def export_graph_list(actor: User, data: dict, lang: str = "zh-CN") -> byt
 
 async def _scope(actor: User) -> tuple[Q | None, Q | None, Q | None]:
     """Filters on Project, Graph and User for what the caller's metrics cover: everything for a super
-    admin, the unit for an admin, the projects an expert takes part in (and their members)."""
+    admin, the unit for an admin, the projects an expert takes part in (and their members). Graphs
+    that belong to no project count too: an admin's unit's people's, an expert's own."""
     if actor.role == roles.SUPER:
         return None, None, None
     if actor.role == roles.ADMIN and actor.unit_id:
-        return Q(unit_id=actor.unit_id), Q(project__unit_id=actor.unit_id), Q(unit_id=actor.unit_id)
+        outside = Q(project_id__isnull=True, create_user__unit_id=actor.unit_id)
+        return Q(unit_id=actor.unit_id), Q(project__unit_id=actor.unit_id) | outside, Q(unit_id=actor.unit_id)
     if actor.role == roles.EXPERT:
         project_ids = list(await ProjectMember.filter(user_id=actor.id).values_list("project_id", flat=True))
         member_ids = list(await ProjectMember.filter(project_id__in=project_ids).values_list("user_id", flat=True))
-        return Q(id__in=project_ids), Q(project_id__in=project_ids), Q(id__in=[actor.id, *member_ids])
+        outside = Q(project_id__isnull=True, create_user_id=actor.id)
+        return Q(id__in=project_ids), Q(project_id__in=project_ids) | outside, Q(id__in=[actor.id, *member_ids])
     raise Forbidden()
+
+
+def _scope_name(actor: User) -> str:
+    """What the figures cover, for the screen to say: the platform, the unit, or the caller's projects."""
+    return {roles.SUPER: "platform", roles.ADMIN: "unit"}.get(actor.role, "projects")
 
 
 async def _grouped(query, field: str) -> dict:
@@ -116,6 +124,7 @@ async def statistic_metrics(actor: User, days: int = 30) -> dict:
         "projects": await projects.count(),
         "trialProjects": await projects.filter(tryout=True).count(),
         "graphs": await graphs.count(),
+        "graphsOutsideProjects": await graphs.filter(project_id__isnull=True).count(),
         "releasedGraphs": await graphs.filter(release_state=1).count(),
         "graphsByKind": await _grouped(graphs, "template__kind"),
         "nodes": await nodes.count(),
@@ -126,6 +135,7 @@ async def statistic_metrics(actor: User, days: int = 30) -> dict:
         "activeUsers": len(set(await logins.values_list("user_id", flat=True))),
         "graphsCreatedPerDay": [{"date": d, "count": per_day[d]} for d in sorted(per_day)],
         "days": days,
+        "scope": _scope_name(actor),
     }
 
 
