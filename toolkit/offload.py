@@ -31,6 +31,7 @@ PARENT_CHECK_SECONDS = 0.5
 _executor: ProcessPoolExecutor | None = None
 _executor_pid: int | None = None
 _lock = threading.Lock()
+_submit_lock = threading.Lock()
 
 
 def _context() -> multiprocessing.context.BaseContext:
@@ -58,15 +59,6 @@ def _discard_pool(broken: ProcessPoolExecutor) -> None:
         if _executor is broken:
             _executor = None
     broken.shutdown(wait=False, cancel_futures=True)
-
-
-def shutdown() -> None:
-    """Stop the workers (tests, and a server on its way out)."""
-    global _executor
-    with _lock:
-        executor, _executor = _executor, None
-    if executor is not None:
-        executor.shutdown(wait=True, cancel_futures=True)
 
 
 # -- in the worker ------------------------------------------------------------------------------
@@ -177,14 +169,15 @@ def _submit_to(executor: ProcessPoolExecutor, func: Callable, *args: Any):
     daemon is terminated); ours die with their parent (_start_worker), so the rule is lifted for
     the moment a worker starts."""
     process = multiprocessing.current_process()
-    daemonic = process._config.get("daemon")
-    if daemonic:
-        process._config["daemon"] = False
-    try:
-        return executor.submit(func, *args)
-    finally:
+    with _submit_lock:  # the flag is the process's: one submit at a time lifts and restores it
+        daemonic = process._config.get("daemon")
         if daemonic:
-            process._config["daemon"] = True
+            process._config["daemon"] = False
+        try:
+            return executor.submit(func, *args)
+        finally:
+            if daemonic:
+                process._config["daemon"] = True
 
 
 async def _submit(func: Callable, *args: Any) -> Any:
