@@ -1,0 +1,174 @@
+/**
+ * The mind map's undo and redo (issue 17): every edit of the session kept with what undoes it, as
+ * calls on the revision-checked node API. Pure: the caller runs the planned call and reports back.
+ *
+ * Two things make inverse calls safe with other editors:
+ * - each call names the revision this session left the node at, so a node someone else changed
+ *   since answers a conflict instead of being overwritten;
+ * - a deleted subtree comes back with new ids, so the history maps old ids to the current ones and
+ *   earlier entries keep pointing at the right nodes.
+ */
+
+/** What recreating a subtree needs: enough to write it again with createNode (and attributes). */
+export interface SubtreeSnapshot {
+  /** The id the node had when the snapshot was taken (mapped to the recreated one afterwards). */
+  id: number;
+  name: string;
+  type: string;
+  desc?: string;
+  attributes?: Record<string, unknown>;
+  children: SubtreeSnapshot[];
+}
+
+export interface Place {
+  parentId: number;
+  position: number;
+}
+
+export type Edit =
+  /** A node (or a pasted subtree) created at `place`. */
+  | { kind: "create"; snapshot: SubtreeSnapshot; place: Place }
+  /** A subtree removed from `place`. */
+  | { kind: "delete"; snapshot: SubtreeSnapshot; place: Place }
+  | { kind: "rename"; nodeId: number; before: string; after: string }
+  | { kind: "move"; nodeId: number; from: Place; to: Place };
+
+/** One API call, ids resolved to the current ones and the revision this session expects. */
+export type Call =
+  | { call: "create"; parentId: number; position: number; snapshot: SubtreeSnapshot }
+  | { call: "delete"; nodeId: number; revision: number | undefined }
+  | { call: "rename"; nodeId: number; name: string; revision: number | undefined }
+  | { call: "move"; nodeId: number; parentId: number; position: number; revision: number | undefined };
+
+export type Direction = "undo" | "redo";
+
+export interface History {
+  done: readonly Edit[];
+  undone: readonly Edit[];
+  /** Old id → the id the node has now (after a recreate). */
+  aliases: ReadonlyMap<number, number>;
+  /** Current id → the revision this session's last write left the node at. */
+  revisions: ReadonlyMap<number, number>;
+}
+
+/** Edits kept: the oldest go beyond this. */
+export const HISTORY_LIMIT = 100;
+
+export function emptyHistory(): History {
+  return { done: [], undone: [], aliases: new Map(), revisions: new Map() };
+}
+
+/** The id a node has now, following recreations. */
+export function currentId(history: History, id: number): number {
+  let current = id;
+  for (let hops = 0; history.aliases.has(current) && hops < 1000; hops++) current = history.aliases.get(current)!;
+  return current;
+}
+
+/** Remember revisions this session's own writes produced (by the ids the server answered). */
+export function noteRevisions(history: History, revisions: Iterable<[number, number]>): History {
+  const next = new Map(history.revisions);
+  for (const [id, revision] of revisions) next.set(id, revision);
+  return { ...history, revisions: next };
+}
+
+/**
+ * Add a fresh edit: redo is gone (as in every editor). A rename right after creating the same
+ * node (Tab, then typing its name) is one step, as in XMind.
+ */
+export function record(history: History, edit: Edit, revisions: Iterable<[number, number]> = []): History {
+  const last = history.done[history.done.length - 1];
+  let done: Edit[];
+  if (edit.kind === "rename" && last?.kind === "create" && currentId(history, last.snapshot.id) === currentId(history, edit.nodeId)) {
+    done = [...history.done.slice(0, -1), { ...last, snapshot: { ...last.snapshot, name: edit.after } }];
+  } else {
+    done = [...history.done, edit].slice(-HISTORY_LIMIT);
+  }
+  return noteRevisions({ ...history, done, undone: [] }, revisions);
+}
+
+export function canUndo(history: History): boolean {
+  return history.done.length > 0;
+}
+
+export function canRedo(history: History): boolean {
+  return history.undone.length > 0;
+}
+
+/** The edit that undo or redo would apply next. */
+export function nextEdit(history: History, direction: Direction): Edit | undefined {
+  const stack = direction === "undo" ? history.done : history.undone;
+  return stack[stack.length - 1];
+}
+
+/** The call that undoes (or redoes) the next edit, or null when there is none. */
+export function plan(history: History, direction: Direction): Call | null {
+  const edit = nextEdit(history, direction);
+  if (!edit) return null;
+  const id = (raw: number) => currentId(history, raw);
+  const revision = (raw: number) => history.revisions.get(id(raw));
+  // Undoing a create deletes; undoing a delete creates again: the same two calls, swapped.
+  const removes = (edit.kind === "create") === (direction === "undo");
+  switch (edit.kind) {
+    case "create":
+    case "delete":
+      return removes
+        ? { call: "delete", nodeId: id(edit.snapshot.id), revision: revision(edit.snapshot.id) }
+        : { call: "create", parentId: id(edit.place.parentId), position: edit.place.position, snapshot: edit.snapshot };
+    case "rename":
+      return { call: "rename", nodeId: id(edit.nodeId), name: direction === "undo" ? edit.before : edit.after, revision: revision(edit.nodeId) };
+    case "move": {
+      const place = direction === "undo" ? edit.from : edit.to;
+      return { call: "move", nodeId: id(edit.nodeId), parentId: id(place.parentId), position: place.position, revision: revision(edit.nodeId) };
+    }
+  }
+}
+
+/** Snapshot ids in creation order (pre-order): what the caller's recreate must answer with. */
+export function snapshotIds(snapshot: SubtreeSnapshot): number[] {
+  const ids: number[] = [];
+  const stack = [snapshot];
+  while (stack.length) {
+    const node = stack.pop()!;
+    ids.push(node.id);
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
+  }
+  return ids;
+}
+
+export interface Outcome {
+  /** For a recreate: the new ids in the order of snapshotIds. */
+  createdIds?: number[];
+  /** Revisions the calls left nodes at (current ids). */
+  revisions?: Iterable<[number, number]>;
+}
+
+/** The planned call went through: the edit moves to the other stack. */
+export function applied(history: History, direction: Direction, outcome: Outcome = {}): History {
+  const edit = nextEdit(history, direction);
+  if (!edit) return history;
+  let aliases = history.aliases;
+  if (outcome.createdIds && (edit.kind === "create" || edit.kind === "delete")) {
+    const next = new Map(aliases);
+    const old = snapshotIds(edit.snapshot);
+    old.forEach((oldId, index) => {
+      const fresh = outcome.createdIds![index];
+      if (fresh !== undefined && fresh !== currentId(history, oldId)) next.set(currentId(history, oldId), fresh);
+    });
+    aliases = next;
+  }
+  const moved = { ...history, aliases };
+  const result =
+    direction === "undo"
+      ? { ...moved, done: history.done.slice(0, -1), undone: [...history.undone, edit] }
+      : { ...moved, undone: history.undone.slice(0, -1), done: [...history.done, edit] };
+  return noteRevisions(result, outcome.revisions ?? []);
+}
+
+/**
+ * The planned call was refused (a conflict: someone else changed the node, or it is gone): the
+ * edit cannot be applied safely any more and leaves the history.
+ */
+export function dropped(history: History, direction: Direction): History {
+  return direction === "undo" ? { ...history, done: history.done.slice(0, -1) } : { ...history, undone: history.undone.slice(0, -1) };
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { applied, canRedo, canUndo, currentId, dropped, emptyHistory, plan, record, snapshotIds, type SubtreeSnapshot } from "@/lib/graph/undo-history";
+
+const leaf = (id: number, name: string): SubtreeSnapshot => ({ id, name, type: "KnowPoint", children: [] });
+
+describe("undo history", () => {
+  it("undoes a rename with the revision the session left the node at, then redoes it", () => {
+    let history = record(emptyHistory(), { kind: "rename", nodeId: 5, before: "栈", after: "链栈" }, [[5, 3]]);
+    expect(plan(history, "undo")).toEqual({ call: "rename", nodeId: 5, name: "栈", revision: 3 });
+    history = applied(history, "undo", { revisions: [[5, 4]] });
+    expect(canUndo(history)).toBe(false);
+    expect(plan(history, "redo")).toEqual({ call: "rename", nodeId: 5, name: "链栈", revision: 4 });
+    history = applied(history, "redo", { revisions: [[5, 5]] });
+    expect(plan(history, "undo")).toMatchObject({ name: "栈", revision: 5 });
+  });
+
+  it("undoes a create by deleting and redoes it by creating again under the same parent", () => {
+    let history = record(emptyHistory(), { kind: "create", snapshot: leaf(9, "新节点"), place: { parentId: 1, position: 2 } }, [[9, 1]]);
+    expect(plan(history, "undo")).toEqual({ call: "delete", nodeId: 9, revision: 1 });
+    history = applied(history, "undo");
+    expect(plan(history, "redo")).toEqual({ call: "create", parentId: 1, position: 2, snapshot: leaf(9, "新节点") });
+    history = applied(history, "redo", { createdIds: [12], revisions: [[12, 1]] });
+    // The node lives on as 12: undoing again deletes 12.
+    expect(plan(history, "undo")).toEqual({ call: "delete", nodeId: 12, revision: 1 });
+  });
+
+  it("merges a rename right after creating the node into the create", () => {
+    let history = record(emptyHistory(), { kind: "create", snapshot: leaf(9, "新节点"), place: { parentId: 1, position: 0 } }, [[9, 1]]);
+    history = record(history, { kind: "rename", nodeId: 9, before: "新节点", after: "队列" }, [[9, 2]]);
+    expect(history.done).toHaveLength(1);
+    expect(plan(history, "undo")).toEqual({ call: "delete", nodeId: 9, revision: 2 });
+    history = applied(history, "undo");
+    expect(plan(history, "redo")).toMatchObject({ call: "create", snapshot: { name: "队列" } });
+  });
+
+  it("brings a deleted subtree back and maps earlier edits onto the new ids", () => {
+    const subtree: SubtreeSnapshot = { id: 4, name: "线性表", type: "KnowUnit", children: [leaf(5, "栈"), leaf(6, "队列")] };
+    let history = record(emptyHistory(), { kind: "rename", nodeId: 5, before: "堆栈", after: "栈" }, [[5, 2]]);
+    history = record(history, { kind: "delete", snapshot: subtree, place: { parentId: 1, position: 0 } });
+    expect(plan(history, "undo")).toEqual({ call: "create", parentId: 1, position: 0, snapshot: subtree });
+    expect(snapshotIds(subtree)).toEqual([4, 5, 6]);
+    history = applied(history, "undo", { createdIds: [40, 50, 60], revisions: [[40, 3], [50, 1], [60, 1]] });
+    expect(currentId(history, 5)).toBe(50);
+    // The rename before the delete now names the recreated node and its revision.
+    expect(plan(history, "undo")).toEqual({ call: "rename", nodeId: 50, name: "堆栈", revision: 1 });
+    // Redo of the delete removes the recreated root.
+    expect(plan(history, "redo")).toEqual({ call: "delete", nodeId: 40, revision: 3 });
+  });
+
+  it("follows ids through several recreations", () => {
+    let history = record(emptyHistory(), { kind: "delete", snapshot: leaf(5, "栈"), place: { parentId: 1, position: 0 } });
+    history = applied(history, "undo", { createdIds: [50] });
+    history = applied(history, "redo");
+    history = applied(history, "undo", { createdIds: [51] });
+    expect(currentId(history, 5)).toBe(51);
+  });
+
+  it("moves back to where the node came from", () => {
+    const history = record(emptyHistory(), { kind: "move", nodeId: 7, from: { parentId: 1, position: 3 }, to: { parentId: 2, position: 0 } }, [[7, 8]]);
+    expect(plan(history, "undo")).toEqual({ call: "move", nodeId: 7, parentId: 1, position: 3, revision: 8 });
+    expect(plan(applied(history, "undo", { revisions: [[7, 9]] }), "redo")).toEqual({ call: "move", nodeId: 7, parentId: 2, position: 0, revision: 9 });
+  });
+
+  it("clears redo on a fresh edit and drops an edit a conflict refused", () => {
+    let history = record(emptyHistory(), { kind: "rename", nodeId: 5, before: "a", after: "b" });
+    history = record(history, { kind: "rename", nodeId: 6, before: "c", after: "d" });
+    history = applied(history, "undo");
+    expect(canRedo(history)).toBe(true);
+    history = record(history, { kind: "rename", nodeId: 7, before: "e", after: "f" });
+    expect(canRedo(history)).toBe(false);
+    history = dropped(history, "undo");
+    expect(plan(history, "undo")).toMatchObject({ nodeId: 5 });
+    expect(plan(emptyHistory(), "undo")).toBeNull();
+  });
+});
