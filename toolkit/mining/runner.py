@@ -4,7 +4,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from toolkit.errors import ValidationError
-from toolkit.mining import belong, catalogue, definitions, points, relations
 from toolkit.mining.candidates import KINDS, Candidate
 from toolkit.mining.documents import Document
 
@@ -25,6 +24,10 @@ def check_kind(kind: str) -> str:
 
 def mine_document(kind: str, document: Document, terms: list[str] | None = None,
                   graph: GraphContext | None = None, limit: int | None = 200, importance: bool = False) -> list[Candidate]:
+    # The miners are imported here, not at the top: their patterns and models take a quarter of a
+    # second to load, which every server worker would pay at start for a page that mines nothing.
+    from toolkit.mining import belong, catalogue, definitions, points, relations
+
     terms = list(terms or [])
     check_kind(kind)
     if kind == "points":
