@@ -9,6 +9,7 @@ Each job takes the user by id and opens everything it needs itself; rights are c
 from __future__ import annotations
 
 from toolkit import imports, offload
+from toolkit.formats.report import ImportReport
 from toolkit.graphs.guard import open_graph
 from toolkit.model import User
 
@@ -24,10 +25,18 @@ async def _user(user_id: int) -> User:
 # -- what runs (in a worker, or in place) ------------------------------------------------------
 
 async def _import(user: User, filename: str, data: bytes, project_id: int | None, template_code: str | None,
-                  name: str | None) -> int:
-    doc = imports.read_file(filename, data)
-    graph = await imports.import_document(user, doc, project_id, template_code, name)
-    return graph.id
+                  name: str | None, sheet: str | None = None) -> tuple[list[int], ImportReport]:
+    """Every graph the file holds (one per non-empty sheet unless `sheet` picks one) and its report."""
+    docs, report = imports.read_documents(filename, data, sheet=sheet)
+    graphs = await imports.import_documents(user, docs, report, project_id, template_code, name)
+    return [graph.id for graph in graphs], report
+
+
+def _preview(filename: str, data: bytes, sheet: str | None) -> dict:
+    docs, problems, report = imports.validate_documents(filename, data=data, sheet=sheet)
+    # Problems travel as (key, parameters): they are shown in the caller's language.
+    return {"sheets": [{"name": doc.name, "nodes": doc.node_count()} for doc in docs],
+            "problems": [(problem.key, problem.params) for problem in problems], "report": report}
 
 
 async def _import_job(user_id: int, *args) -> int:
@@ -50,10 +59,27 @@ async def _merge_job(user_id: int, *args) -> dict:
 
 async def import_upload(user: User, filename: str, data: bytes, project_id: int | None = None,
                         template_code: str | None = None, name: str | None = None) -> int:
-    """A new graph from an uploaded file, all or nothing; returns its id."""
+    """A new graph from an uploaded file, all or nothing; returns the (first) graph's id."""
+    graph_ids, _report = await import_upload_report(user, filename, data, project_id, template_code, name)
+    return graph_ids[0]
+
+
+async def import_upload_report(user: User, filename: str, data: bytes, project_id: int | None = None,
+                               template_code: str | None = None, name: str | None = None,
+                               sheet: str | None = None) -> tuple[list[int], ImportReport]:
+    """New graphs from an uploaded file (one per non-empty sheet, or the chosen `sheet`), all or
+    nothing: their ids and the import report."""
     if len(data) <= INLINE_BYTES:
-        return await _import(user, filename, data, project_id, template_code, name)
-    return await offload.run_with_database(_import_job, user.id, filename, data, project_id, template_code, name)
+        return await _import(user, filename, data, project_id, template_code, name, sheet)
+    return await offload.run_with_database(_import_job, user.id, filename, data, project_id, template_code, name, sheet)
+
+
+async def preview_upload(filename: str, data: bytes, sheet: str | None = None) -> dict:
+    """What importing the file would give, without storing anything: {sheets: [{name, nodes}],
+    problems: [(message key, parameters)], report} (the web import dialog's sheet picker and report)."""
+    if len(data) <= INLINE_BYTES:
+        return _preview(filename, data, sheet)
+    return await offload.run(_preview, filename, data, sheet)
 
 
 async def export(user: User, graph_id: int, fmt: str) -> tuple[bytes, str]:

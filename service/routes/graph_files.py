@@ -5,7 +5,7 @@ from sanic import Blueprint, Request
 from sanic.response import raw
 
 from service.access import ADMIN, EXPERT, SUPER, access
-from service.envelope import ok
+from service.envelope import lang_of, ok
 from service.request_data import bounded, parse_json, query_int, query_text, required_query_int
 from toolkit import file_jobs, formats, uploads
 from toolkit.errors import ValidationError, ZhituError
@@ -47,10 +47,27 @@ def download(data: bytes, name: str, fmt: str):
 
 
 async def create_from_upload(request: Request) -> dict:
+    """The (first) new graph's detail, with every new graph's id and the import report."""
     upload = uploaded(request)
-    graph_id = await file_jobs.import_upload(request.ctx.user, upload.name, upload.body, form_int(request, "projectId"),
-                                             request.form.get("templateCode") or None, request.form.get("name") or None)
-    return await crud.graph_detail(request.ctx.user, graph_id)
+    graph_ids, report = await file_jobs.import_upload_report(
+        request.ctx.user, upload.name, upload.body, form_int(request, "projectId"), request.form.get("templateCode") or None,
+        request.form.get("name") or None, request.form.get("sheet") or None)
+    detail = await crud.graph_detail(request.ctx.user, graph_ids[0])
+    return {**detail, "graphIds": graph_ids, "importReport": report.as_dict(lang_of(request))}
+
+
+@bp.post("/file/preview")
+@access(SUPER, ADMIN, EXPERT)
+async def preview_upload(request: Request):
+    """What importing the file would give, nothing stored: its sheets (for the sheet picker), the
+    problems that would refuse it and the import report."""
+    from toolkit import messages
+
+    upload = uploaded(request)
+    preview = await file_jobs.preview_upload(upload.name, upload.body, request.form.get("sheet") or None)
+    lang = lang_of(request)
+    return ok(request, {"sheets": preview["sheets"], "problems": [messages.text(key, lang, **params) for key, params in preview["problems"]],
+                        "importReport": preview["report"].as_dict(lang)})
 
 
 @bp.post("/file/upload/edg")

@@ -213,3 +213,31 @@ def test_cli_imports_every_sheet_and_prints_the_report(demo_db, tmp_path):
     sheet = domain_layer_point_xlsx(tmp_path / "知识点.xlsx")
     explained = runner.invoke(cli, ["validate", str(sheet), "--explain"])
     assert explained.exit_code == 0 and "分层" in explained.output and "递归" in explained.output
+
+
+async def test_api_preview_lists_sheets_and_import_answers_the_report(api, database, tmp_path):
+    from tests.conftest import TEST_EXAMPLES
+    from toolkit.demo import load_examples
+    from toolkit.model import Graph
+
+    await load_examples(TEST_EXAMPLES)
+    token = await api.login("teacher", "Zhitu@2026")
+    project_id = (await Graph.get(name="数据结构")).project_id
+    headers = {"Authorization": f"Bearer {token}", "Accept-Language": "en"}
+    data = multi_sheet_xmind(tmp_path / "多画布.xmind").read_bytes()
+    count = await Graph.all().count()
+    preview = (await api.client.post("/basic-api/api/graph/file/preview", headers=headers,
+                                     files={"file": ("多画布.xmind", data)})).json()
+    assert preview["code"] == 0 and await Graph.all().count() == count
+    assert preview["result"]["sheets"] == [{"name": "第一章 数据结构", "nodes": 8}, {"name": "第二章 算法", "nodes": 3}]
+    assert any("empty" in note["message"] for note in preview["result"]["importReport"]["notices"])
+    created = (await api.client.post("/basic-api/api/graphList", headers=headers, files={"file": ("多画布.xmind", data)},
+                                     data={"projectId": str(project_id), "sheet": "第二章 算法"})).json()
+    assert created["code"] == 0 and created["result"]["name"] == "算法" and len(created["result"]["graphIds"]) == 1
+    assert created["result"]["importReport"]["nodesCreated"] == 3
+    both = (await api.client.post("/basic-api/api/graphList", headers=headers, files={"file": ("多画布.xmind", data)},
+                                  data={"projectId": str(project_id)})).json()
+    assert both["code"] == 0 and len(both["result"]["graphIds"]) == 2 and await Graph.all().count() == count + 3
+    refused = (await api.client.post("/basic-api/api/graph/file/preview", headers=headers,
+                                     files={"file": ("成绩.xlsx", b"not a workbook")})).json()
+    assert refused["code"] == 0 and refused["result"]["sheets"] == [] and refused["result"]["problems"]
