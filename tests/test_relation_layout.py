@@ -40,3 +40,12 @@ def test_the_layout_is_seeded_and_keeps_related_nodes_near():
     unrelated = sum(math.dist(placed[a], placed[b]) for a, b in pairs) / len(pairs)
     assert abs(related - EDGE_LENGTH) < 1 and unrelated > 2 * related
     assert place([], [], 1) == {} and place([5], [], 1) == {5: (0, 0)}
+
+
+async def test_a_big_layout_runs_in_a_child_process_with_the_same_answer():
+    from toolkit.graphs import layout
+
+    rnd = random.Random(2)
+    ids = list(range(1, layout.IN_THREAD_NODES + 50))
+    edges = [(ids[i], ids[rnd.randrange(i)]) for i in range(1, len(ids))]
+    assert await layout.positions(777, 3, ids, edges) == place(ids, edges, seed=777)

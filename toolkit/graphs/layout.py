@@ -11,27 +11,31 @@ from __future__ import annotations
 
 import asyncio
 import math
-import multiprocessing
 import random
+import sys
 import threading
 from collections import OrderedDict
-from concurrent.futures import ProcessPoolExecutor
+
+import orjson
 
 EDGE_LENGTH = 220  # px between the centres of related nodes, as the elkjs layout had it
 ITERATIONS = 300
 KEPT_LAYOUTS = 16
-IN_THREAD_NODES = 1000  # up to here a layout takes tens of ms; bigger ones go to a process of their own
+IN_THREAD_NODES = 1000  # up to here a layout takes tens of ms; bigger ones go to a child process
 
 _seeding = threading.Lock()
-_pool: ProcessPoolExecutor | None = None
 _layouts: OrderedDict[tuple, dict[int, tuple[int, int]]] = OrderedDict()
 
 
-def _process_pool() -> ProcessPoolExecutor:
-    global _pool
-    if _pool is None:
-        _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-    return _pool
+async def _place_in_process(node_ids: list[int], edges: list[tuple[int, int]], seed: int) -> dict[int, tuple[int, int]]:
+    """place() in a child Python: igraph keeps the GIL while it works, so in a thread a big layout
+    would stall every request; server workers are daemonic, so no multiprocessing pool either."""
+    child = await asyncio.create_subprocess_exec(sys.executable, "-m", "toolkit.graphs.layout", stdin=asyncio.subprocess.PIPE,
+                                                 stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    out, err = await child.communicate(orjson.dumps({"nodes": node_ids, "edges": edges, "seed": seed}))
+    if child.returncode != 0:
+        raise RuntimeError(f"layout process failed: {err.decode(errors='replace')[-500:]}")
+    return {node_id: (x, y) for node_id, x, y in orjson.loads(out)}
 
 
 def place(node_ids: list[int], edges: list[tuple[int, int]], seed: int) -> dict[int, tuple[int, int]]:
@@ -71,11 +75,16 @@ async def positions(graph_id: int, revision: int, node_ids: list[int], edges: li
     if len(node_ids) <= IN_THREAD_NODES:
         placed = await asyncio.to_thread(place, node_ids, edges, graph_id)
     else:
-        # igraph keeps the GIL while it works: a big layout in a thread would stall every request.
-        placed = await asyncio.get_running_loop().run_in_executor(_process_pool(), place, node_ids, edges, graph_id)
+        placed = await _place_in_process(node_ids, edges, graph_id)
     for old in [k for k in _layouts if k[0] == graph_id]:
         del _layouts[old]
     _layouts[key] = placed
     while len(_layouts) > KEPT_LAYOUTS:
         _layouts.popitem(last=False)
     return placed
+
+
+if __name__ == "__main__":  # the child of _place_in_process: a job on stdin, positions on stdout
+    job = orjson.loads(sys.stdin.buffer.read())
+    placed = place(job["nodes"], [tuple(edge) for edge in job["edges"]], job["seed"])
+    sys.stdout.buffer.write(orjson.dumps([[node_id, x, y] for node_id, (x, y) in placed.items()]))
