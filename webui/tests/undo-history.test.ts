@@ -73,3 +73,21 @@ describe("undo history", () => {
     expect(plan(emptyHistory(), "undo")).toBeNull();
   });
 });
+
+describe("undo history helpers", () => {
+  it("survives serialisation (a reload)", async () => {
+    const { serialise, deserialise } = await import("@/lib/graph/undo-history");
+    let history = record(emptyHistory(), { kind: "delete", snapshot: leaf(5, "栈"), place: { parentId: 1, position: 0 } });
+    history = applied(history, "undo", { createdIds: [50], revisions: [[50, 1]] });
+    const back = deserialise(serialise(history));
+    expect(back).toEqual(history);
+    expect(deserialise("not json")).toEqual(emptyHistory());
+  });
+
+  it("snapshots a full tree and renumbers a pasted copy", async () => {
+    const { snapshotOf, withIds } = await import("@/lib/graph/undo-history");
+    const snapshot = snapshotOf({ id: 4, name: "线性表", type: "KnowUnit", desc: "", attributes: {}, childs: [{ id: 5, name: "栈", type: "KnowPoint", desc: "后进先出", attributes: { hours: 2 }, childs: [] }] });
+    expect(snapshot).toEqual({ id: 4, name: "线性表", type: "KnowUnit", desc: undefined, attributes: undefined, children: [{ id: 5, name: "栈", type: "KnowPoint", desc: "后进先出", attributes: { hours: 2 }, children: [] }] });
+    expect(snapshotIds(withIds(snapshot, [40, 50]))).toEqual([40, 50]);
+  });
+});

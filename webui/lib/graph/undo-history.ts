@@ -172,3 +172,44 @@ export function applied(history: History, direction: Direction, outcome: Outcome
 export function dropped(history: History, direction: Direction): History {
   return direction === "undo" ? { ...history, done: history.done.slice(0, -1) } : { ...history, undone: history.undone.slice(0, -1) };
 }
+
+interface SnapshotSource {
+  id: number;
+  name: string;
+  type: string;
+  desc?: string;
+  attributes?: Record<string, unknown>;
+  childs: SnapshotSource[];
+}
+
+/** A snapshot of a tree as searchTree answers it (full view: with descriptions and attributes). */
+export function snapshotOf(node: SnapshotSource): SubtreeSnapshot {
+  const attributes = node.attributes && Object.keys(node.attributes).length > 0 ? node.attributes : undefined;
+  return { id: node.id, name: node.name, type: node.type, desc: node.desc || undefined, attributes, children: node.childs.map(snapshotOf) };
+}
+
+/** The same snapshot naming the given ids (pre-order, as snapshotIds): a pasted copy as created. */
+export function withIds(snapshot: SubtreeSnapshot, ids: readonly number[]): SubtreeSnapshot {
+  let next = 0;
+  const renumber = (node: SubtreeSnapshot): SubtreeSnapshot => {
+    const id = ids[next++] ?? node.id;
+    return { ...node, id, children: node.children.map(renumber) };
+  };
+  return renumber(snapshot);
+}
+
+/** The history as text (kept per graph in sessionStorage, so undo survives a reload). */
+export function serialise(history: History): string {
+  return JSON.stringify({ done: history.done, undone: history.undone, aliases: [...history.aliases], revisions: [...history.revisions] });
+}
+
+export function deserialise(text: string | null): History {
+  if (!text) return emptyHistory();
+  try {
+    const raw = JSON.parse(text);
+    if (!Array.isArray(raw.done) || !Array.isArray(raw.undone)) return emptyHistory();
+    return { done: raw.done, undone: raw.undone, aliases: new Map(raw.aliases ?? []), revisions: new Map(raw.revisions ?? []) };
+  } catch {
+    return emptyHistory();
+  }
+}
