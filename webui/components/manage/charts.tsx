@@ -141,9 +141,9 @@ export function LineChart({ data, title }: { data: Datum[]; title: string }) {
   );
 }
 
-export function Figure({ label, value }: { label: string; value: number | string }) {
+export function Figure({ label, value, testId }: { label: string; value: number | string; testId?: string }) {
   return (
-    <div className="rounded-lg bg-card p-4" data-testid="figure">
+    <div className="rounded-lg bg-card p-4" data-testid="figure" data-figure={testId}>
       <div className="text-xs text-muted">{label}</div>
       <div className="mt-1 text-2xl font-semibold">{value}</div>
     </div>

@@ -2,7 +2,7 @@
 import { Pencil, Plus, RotateCcw, Search, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import useSWR from "swr";
+import useSWR, { useSWRConfig } from "swr";
 import { FormDialog } from "@/components/manage/form-dialog";
 import { Pager } from "@/components/manage/pager";
 import { Button } from "@/components/ui/button";
@@ -21,6 +21,8 @@ export interface Column<T> {
   title: string;
   render?: (row: T) => React.ReactNode;
   className?: string;
+  /** The tooltip of a rendered cell (its whole text, when the cell is cut). */
+  tooltip?: (row: T) => string;
 }
 
 export interface FilterSpec {
@@ -55,6 +57,24 @@ export interface CrudManagerProps<T extends { id: number }> {
   onFormOpen?: (row: T | null) => void;
   wideForm?: boolean;
   sizes?: readonly number[];
+  /** The server's form rules the dialog follows (toolkit.admin.forms). */
+  form?: string;
+}
+
+/** Lists whose figures a back-office change can move (a user adds to a unit's count, a member to a
+ * project's): every change refreshes them all, so no count is stale until a reload. */
+const COUNTED_LISTS = ["users", "units", "projects", "metrics", "project-stats", "manage-units-all", "manage-users-all", "manage-projects-all"];
+
+export function useRefreshCounts(): () => void {
+  const { mutate } = useSWRConfig();
+  return () => void mutate((key) => Array.isArray(key) && COUNTED_LISTS.includes(String(key[0])));
+}
+
+/** Whether the row allows an action: rows that list their actions (the server's rule for the caller)
+ * allow only those; rows without a list leave it to the page's own checks. */
+export function rowAllows(row: object, action: string): boolean {
+  const actions = (row as { actions?: unknown }).actions;
+  return Array.isArray(actions) ? actions.includes(action) : true;
 }
 
 /**
@@ -69,7 +89,11 @@ export function CrudManager<T extends { id: number }>(props: CrudManagerProps<T>
   const [formOpen, setFormOpen] = useState(false);
   const [confirmDialog, ask] = useConfirm();
   const { data, error, isLoading, mutate } = useSWR([props.resource, query], () => props.load(query), { keepPreviousData: true });
-  const reload = () => void mutate();
+  const refreshCounts = useRefreshCounts();
+  const reload = () => {
+    void mutate();
+    refreshCounts();
+  };
   const rows = data?.items ?? [];
 
   const openForm = (row: T | null) => {
@@ -155,29 +179,29 @@ export function CrudManager<T extends { id: number }>(props: CrudManagerProps<T>
                   {column.title}
                 </th>
               ))}
-              {hasActions && <th className="whitespace-nowrap px-3 py-2 text-right font-medium">{t("actions")}</th>}
+              {hasActions && <th className={cn("whitespace-nowrap px-3 py-2 text-right font-medium", STICKY_ACTIONS, "bg-[color-mix(in_srgb,var(--card)_97%,black)]")}>{t("actions")}</th>}
             </tr>
           </thead>
           <tbody>
             {rows.map((row) => (
               <tr key={row.id} className="border-t border-border hover:bg-primary/5" data-testid="manage-row">
                 {props.columns.map((column) => (
-                  <td key={column.key} className={cn("whitespace-nowrap px-3 py-2 align-middle", column.className)}>
+                  <td key={column.key} className={cn("max-w-[16rem] truncate whitespace-nowrap px-3 py-2 align-middle", column.className)} title={cellTitle(row, column)}>
                     {column.render ? column.render(row) : String((row as Record<string, unknown>)[column.key] ?? "")}
                   </td>
                 ))}
                 {hasActions && (
-                  <td className="px-3 py-1.5 text-right">
-                    {/* The actions wrap onto a second line rather than run past the table's right edge. */}
-                    <div className="flex flex-wrap justify-end gap-1 [&>*]:whitespace-nowrap">
+                  <td className={cn("px-3 py-1.5 text-right", STICKY_ACTIONS, "bg-card")} data-testid="row-actions">
+                    {/* The action column stays fixed at the right edge; long cells are cut with a tooltip instead. */}
+                    <div className="flex justify-end gap-1 [&>*]:whitespace-nowrap">
                       {props.rowActions?.(row, reload)}
-                      {props.fields && props.update && (props.canEdit?.(row) ?? true) && (
+                      {props.fields && props.update && rowAllows(row, "edit") && (props.canEdit?.(row) ?? true) && (
                         <Button size="sm" variant="ghost" onClick={() => openForm(row)} data-testid="row-edit">
                           <Pencil size={13} />
                           {t("edit")}
                         </Button>
                       )}
-                      {props.remove && (props.canRemove?.(row) ?? true) && (
+                      {props.remove && rowAllows(row, "delete") && (props.canRemove?.(row) ?? true) && (
                         <Button size="sm" variant="ghost" className="text-danger" onClick={() => void remove(row)} data-testid="row-delete">
                           <Trash2 size={13} />
                           {t("delete")}
@@ -214,6 +238,7 @@ export function CrudManager<T extends { id: number }>(props: CrudManagerProps<T>
           editing={editing !== null}
           initial={editing && props.toValues ? props.toValues(editing) : (props.emptyValues ?? {})}
           wide={props.wideForm}
+          form={props.form}
           onSubmit={async (values) => {
             if (editing) await props.update?.(editing, values);
             else await props.create?.(values);
@@ -227,6 +252,16 @@ export function CrudManager<T extends { id: number }>(props: CrudManagerProps<T>
       {confirmDialog}
     </section>
   );
+}
+
+/** The action column sticks to the table's right edge, over the scrolled cells (Ant Design's fixed: "right"). */
+const STICKY_ACTIONS = "sticky right-0 z-[1] shadow-[-6px_0_6px_-6px_rgba(0,0,0,0.25)]";
+
+/** A cell's full text for its tooltip when it is cut: the plain value, or the rendered text. */
+function cellTitle<T>(row: T, column: Column<T>): string | undefined {
+  if (column.tooltip) return column.tooltip(row);
+  const value = (row as Record<string, unknown>)[column.key];
+  return !column.render && value !== null && value !== undefined && value !== "" ? String(value) : undefined;
 }
 
 /** A yes/no badge shared by the pages. */

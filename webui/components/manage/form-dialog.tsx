@@ -1,13 +1,21 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
+import useSWR from "swr";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { ApiError } from "@/lib/api/client";
-import { validateForm, type FieldSpec, type FormValue, type FormValues } from "@/lib/manage/form";
+import { formRulesApi } from "@/lib/api/manage";
+import { validateForm, withServerRules, type FieldSpec, type FormValue, type FormValues } from "@/lib/manage/form";
+
+/** The server's form rules, read once per session (they change only with the server). */
+export function useFormRules(form: string | undefined) {
+  const { data } = useSWR(form ? ["form-rules"] : null, () => formRulesApi.all(), { revalidateOnFocus: false, revalidateIfStale: false });
+  return form ? data?.[form] : undefined;
+}
 
 interface Props {
   open: boolean;
@@ -21,11 +29,14 @@ interface Props {
   /** Extra content under the fields (e.g. a structured editor). */
   children?: React.ReactNode;
   wide?: boolean;
+  /** The server's form whose rules the fields follow (toolkit.admin.forms: user, unit, project, password). */
+  form?: string;
 }
 
 /** One create/edit dialog for every manager page, built from field specs. */
-export function FormDialog({ open, title, fields, initial, editing, onOpenChange, onSubmit, children, wide }: Props) {
+export function FormDialog({ open, title, fields: pageFields, initial, editing, onOpenChange, onSubmit, children, wide, form }: Props) {
   const t = useTranslations("manage");
+  const fields = withServerRules(pageFields, useFormRules(form));
   const [values, setValues] = useState<FormValues>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -34,10 +45,12 @@ export function FormDialog({ open, title, fields, initial, editing, onOpenChange
     if (open) {
       setValues(initial);
       setErrors({});
+      setSummary(null);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
+  const [summary, setSummary] = useState<string | null>(null);
   const set = (name: string, value: FormValue) => {
     setValues((current) => ({ ...current, [name]: value }));
     setErrors(({ [name]: _fixed, ...rest }) => rest);
@@ -46,15 +59,27 @@ export function FormDialog({ open, title, fields, initial, editing, onOpenChange
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     const found = validateForm(fields, values, editing);
-    setErrors(found);
+    const byField: Record<string, string> = {};
+    for (const [name, key] of Object.entries(found)) {
+      const field = fields.find((f) => f.name === name);
+      byField[name] = t(`form.${key}`, { max: field?.maxLength ?? 0, min: field?.minLength ?? 0, label: field?.label ?? name });
+    }
+    setErrors(byField);
+    setSummary(null);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
       await onSubmit(values);
       onOpenChange(false);
     } catch (cause) {
-      // The client (ApiError) or the page (its own check) has already said why: stay open.
-      if (!(cause instanceof ApiError)) console.warn(cause);
+      // The server's field messages go under their fields; one for a field the dialog does not show
+      // goes above the buttons. Otherwise the client (ApiError) or the page has already said why.
+      if (cause instanceof ApiError && cause.fields) {
+        const shownNames = new Set(fields.map((f) => f.name));
+        setErrors(cause.fields);
+        const elsewhere = Object.entries(cause.fields).filter(([name]) => !shownNames.has(name));
+        setSummary(elsewhere.length ? elsewhere.map(([, text]) => text).join("; ") : null);
+      } else if (!(cause instanceof ApiError)) console.warn(cause);
     } finally {
       setBusy(false);
     }
@@ -73,7 +98,7 @@ export function FormDialog({ open, title, fields, initial, editing, onOpenChange
                 key={field.name}
                 field={field}
                 value={values[field.name] ?? null}
-                error={errors[field.name] ? t(`form.${errors[field.name]}`) : null}
+                error={errors[field.name] ?? null}
                 disabled={editing && !!field.lockedOnEdit}
                 editing={editing}
                 onChange={(value) => set(field.name, value)}
@@ -82,6 +107,11 @@ export function FormDialog({ open, title, fields, initial, editing, onOpenChange
             ))}
           </div>
           {children}
+          {summary && (
+            <p className="text-xs text-danger" role="alert" data-testid="form-summary">
+              {summary}
+            </p>
+          )}
           <div className="sticky bottom-0 flex justify-end gap-2 bg-card pt-2">
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               {t("cancel")}

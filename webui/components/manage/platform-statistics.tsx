@@ -34,11 +34,15 @@ export function PlatformStatistics() {
       </div>
       {data && (
         <>
+          {/* What the figures count: the caller's scope, and that graphs outside projects are in it. */}
+          <p className="text-sm text-muted" data-testid="statistics-scope">
+            {t(`scope.${data.scope ?? "platform"}`)} {t("graphsNote", { outside: data.graphsOutsideProjects ?? 0 })}
+          </p>
           <div className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-8">
-            <Figure label={t("units")} value={data.units} />
-            <Figure label={t("projects")} value={data.projects} />
+            <Figure label={t("units")} value={data.units} testId="figure-units" />
+            <Figure label={t("projects")} value={data.projects} testId="figure-projects" />
             <Figure label={t("trialProjects")} value={data.trialProjects} />
-            <Figure label={t("graphs")} value={data.graphs} />
+            <Figure label={t("graphs")} value={data.graphs} testId="figure-graphs" />
             <Figure label={t("released")} value={data.releasedGraphs} />
             <Figure label={t("nodes")} value={data.nodes} />
             <Figure label={t("relations")} value={data.relations} />

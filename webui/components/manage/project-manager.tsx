@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import useSWR from "swr";
-import { CrudManager, StateBadge } from "@/components/manage/crud-manager";
+import { CrudManager, rowAllows, StateBadge } from "@/components/manage/crud-manager";
 import { MembersDialog } from "@/components/manage/members-dialog";
 import { Button } from "@/components/ui/button";
 import { useRole } from "@/hooks/use-role";
@@ -22,6 +22,8 @@ export function ProjectManager() {
   const manager = role === "super" || role === "admin";
   const [members, setMembers] = useState<ProjectRow | null>(null);
   const [controlled, setControlled] = useState<number[]>([]);
+  // The trial terms are changed only by those the server lets (ProjectRow.actions has editTrial).
+  const [trialEditable, setTrialEditable] = useState(true);
   const { data: units } = useSWR(manager ? ["manage-units-all"] : null, () => unitApi.list(ALL));
   const { data: users } = useSWR(manager ? ["manage-users-all"] : null, () => userApi.list(ALL));
   const { data: templates } = useSWR(["manage-templates-all"], () => templateApi.list(ALL));
@@ -30,18 +32,18 @@ export function ProjectManager() {
     { name: "unitId", label: t("unit"), type: "select", options: (units?.items ?? []).map((u) => ({ value: String(u.id), label: u.name })), lockedOnEdit: true },
     { name: "leaderId", label: t("leader"), type: "select", options: (users?.items ?? []).map((u) => ({ value: String(u.id), label: `${u.name} (${u.userName})` })) },
     { name: "majorName", label: t("major"), maxLength: 100 },
-    { name: "tryout", label: t("tryout"), type: "checkbox" },
-    { name: "endTime", label: t("endTime"), type: "date", validate: (v, values) => (values.tryout === true && !v ? "required" : null) },
+    { name: "tryout", label: t("tryout"), type: "checkbox", lockedOnEdit: !trialEditable },
+    { name: "endTime", label: t("endTime"), type: "date", lockedOnEdit: !trialEditable, validate: (v, values) => (values.tryout === true && !v ? "required" : null) },
     { name: "description", label: t("description"), type: "textarea", maxLength: 1000 },
   ];
   const body = (values: FormValues, editing: boolean) => {
     const clean = cleanValues(fields, values, editing);
+    const trial = !editing || trialEditable ? { tryout: values.tryout === true, endTime: fromDateInput(String(values.endTime ?? "")) } : {};
     return {
       ...clean,
       unitId: clean.unitId ? Number(clean.unitId) : undefined,
       leaderId: clean.leaderId ? Number(clean.leaderId) : null,
-      tryout: values.tryout === true,
-      endTime: fromDateInput(String(values.endTime ?? "")),
+      ...trial,
       description: clean.description ?? "",
     };
   };
@@ -64,8 +66,12 @@ export function ProjectManager() {
           { key: "nodeCount", title: t("nodes") },
         ]}
         fields={fields}
+        form="project"
         wideForm
-        onFormOpen={(row) => setControlled(row?.controlledTemplateIds ?? [])}
+        onFormOpen={(row) => {
+          setControlled(row?.controlledTemplateIds ?? []);
+          setTrialEditable(row === null || rowAllows(row, "editTrial"));
+        }}
         formExtra={
           <fieldset className="flex flex-wrap gap-3 rounded-md border border-border p-2 text-sm" data-testid="template-control">
             <legend className="px-1 text-muted">{t("templateControl")}</legend>
@@ -103,16 +109,20 @@ export function ProjectManager() {
         describe={(row) => row.name}
         rowActions={(row) => (
           <>
-            <Button size="sm" variant="ghost" onClick={() => setMembers(row)} data-testid="row-members">
-              <Users size={13} />
-              {t("members")}
-            </Button>
-            <Button size="sm" variant="ghost" asChild>
-              <Link href={`/projectStatistics?projectId=${row.id}`}>
-                <BarChart3 size={13} />
-                {t("statistics")}
-              </Link>
-            </Button>
+            {rowAllows(row, "members") && (
+              <Button size="sm" variant="ghost" onClick={() => setMembers(row)} data-testid="row-members">
+                <Users size={13} />
+                {t("members")}
+              </Button>
+            )}
+            {rowAllows(row, "statistics") && (
+              <Button size="sm" variant="ghost" asChild>
+                <Link href={`/projectStatistics?projectId=${row.id}`} data-testid="row-statistics">
+                  <BarChart3 size={13} />
+                  {t("statistics")}
+                </Link>
+              </Button>
+            )}
           </>
         )}
       />

@@ -42,6 +42,10 @@ export function RelationTypeManager({ mode }: { mode: "catalogue" | "template" }
     effectScope: scope,
   });
   const groupName = (id: number | null) => groups?.items.find((g) => g.id === id)?.name ?? "";
+  // Effect scopes read as entity names (课程→目标点), never codes; an unknown code shows as itself.
+  const entityName = (code: string) => entities?.items.find((e) => e.code === code)?.name ?? code;
+  const scopeText = (row: RelationTypeRow) =>
+    row.effectScope.length ? row.effectScope.map((p) => `${entityName(p.startEntityCode)}→${entityName(p.endEntityCode)}`).join("，") : t("anyScope");
   return (
     <CrudManager<RelationTypeRow>
       resource={mode === "template" ? "template-relations" : "relations"}
@@ -64,7 +68,7 @@ export function RelationTypeManager({ mode }: { mode: "catalogue" | "template" }
           ),
         },
         { key: "directed", title: t("directed"), render: (row) => <StateBadge on={row.directed} yes={tm("yes")} no={tm("no")} /> },
-        { key: "effectScope", title: t("scope"), render: (row) => (row.effectScope.length ? row.effectScope.map((p) => `${p.startEntityCode}→${p.endEntityCode}`).join(", ") : t("anyScope")) },
+        { key: "effectScope", title: t("scope"), className: "max-w-[18rem]", render: scopeText, tooltip: scopeText },
       ]}
       fields={writes ? fields : undefined}
       onFormOpen={(row) => setScope(row?.effectScope ?? [])}

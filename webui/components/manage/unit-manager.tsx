@@ -31,6 +31,7 @@ export function UnitManager() {
         { key: "enabled", title: tu("state"), render: (row) => <StateBadge on={row.enabled} yes={tu("enabled")} no={tu("disabled")} /> },
       ]}
       fields={isSuper ? fields : undefined}
+      form="unit"
       emptyValues={{ name: "", code: "", contact: "", enabled: true }}
       toValues={(row) => ({ name: row.name, code: row.code ?? "", contact: row.contact ?? "", enabled: row.enabled })}
       create={isSuper ? (values) => unitApi.add(cleanValues(fields, values, false)) : undefined}

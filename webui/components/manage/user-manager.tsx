@@ -3,7 +3,7 @@ import { KeyRound, Power } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import useSWR from "swr";
-import { CrudManager, StateBadge } from "@/components/manage/crud-manager";
+import { CrudManager, rowAllows, StateBadge } from "@/components/manage/crud-manager";
 import { FormDialog } from "@/components/manage/form-dialog";
 import { Button } from "@/components/ui/button";
 import { useRole } from "@/hooks/use-role";
@@ -54,6 +54,7 @@ export function UserManager() {
           { key: "lastLoginAt", title: t("lastLogin"), render: (row) => formatTime(row.lastLoginAt) },
         ]}
         fields={fields}
+        form="user"
         emptyValues={{ userName: "", password: "", name: "", role: "30", unitId: "", tel: "", email: "" }}
         toValues={(row) => ({ userName: row.userName, name: row.name, role: row.role, unitId: row.unitId ? String(row.unitId) : "", tel: row.tel ?? "", email: row.email ?? "" })}
         create={manages ? (values) => userApi.add(body(cleanValues(fields, values, false))) : undefined}
@@ -61,23 +62,28 @@ export function UserManager() {
         describe={(row) => row.name}
         rowActions={!manages ? undefined : (row, reload) => (
           <>
-            <Button
-              size="sm"
-              variant="ghost"
-              data-testid="row-toggle"
-              onClick={async () => {
-                await userApi.setEnabled(row.id, !row.enabled);
-                toast("success", { text: tm("saved") });
-                reload();
-              }}
-            >
-              <Power size={13} />
-              {row.enabled ? t("disable") : t("enable")}
-            </Button>
-            <Button size="sm" variant="ghost" onClick={() => setResetting(row)} data-testid="row-password">
-              <KeyRound size={13} />
-              {t("resetPassword")}
-            </Button>
+            {/* Only what the server says this caller may do to this row (UserRow.actions). */}
+            {rowAllows(row, row.enabled ? "disable" : "enable") && (
+              <Button
+                size="sm"
+                variant="ghost"
+                data-testid="row-toggle"
+                onClick={async () => {
+                  await userApi.setEnabled(row.id, !row.enabled);
+                  toast("success", { text: tm("saved") });
+                  reload();
+                }}
+              >
+                <Power size={13} />
+                {row.enabled ? t("disable") : t("enable")}
+              </Button>
+            )}
+            {rowAllows(row, "resetPassword") && (
+              <Button size="sm" variant="ghost" onClick={() => setResetting(row)} data-testid="row-password">
+                <KeyRound size={13} />
+                {t("resetPassword")}
+              </Button>
+            )}
           </>
         )}
       />
@@ -86,6 +92,7 @@ export function UserManager() {
         onOpenChange={(open) => !open && setResetting(null)}
         title={t("resetPasswordOf", { name: resetting?.name ?? "" })}
         fields={[{ name: "password", label: t("newPassword"), type: "password", required: true }]}
+        form="password"
         editing={false}
         initial={{ password: "" }}
         onSubmit={async (values) => {

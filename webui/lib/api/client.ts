@@ -19,10 +19,19 @@ export interface Envelope<T> {
   message: string;
   result: T;
   reason?: string;
+  /** A form's invalid fields, all at once: field name → message (reason "form"). */
+  errors?: Record<string, string>;
 }
 
 export class ApiError extends Error {
-  constructor(message: string, readonly status: number | null, readonly code: number | null, readonly reason?: string) {
+  constructor(
+    message: string,
+    readonly status: number | null,
+    readonly code: number | null,
+    readonly reason?: string,
+    /** Field name → message when the server refused a form's fields (shown under each field, not as a toast). */
+    readonly fields?: Record<string, string>,
+  ) {
     super(message);
     this.name = "ApiError";
   }
@@ -195,7 +204,9 @@ export async function request<T>(method: string, path: string, options: RequestO
     throw new ApiError(envelope.message, response.status, envelope.code, envelope.reason);
   }
   const message = envelope.message ? { text: envelope.message } : { key: "failed" };
-  return fail(message, options.silent, entry, new ApiError(envelope.message, response.status, envelope.code, envelope.reason));
+  // A form's field messages are shown under the fields by the form itself (FormDialog): no toast.
+  const formErrors = envelope.reason === "form" && envelope.errors ? envelope.errors : undefined;
+  return fail(message, options.silent || !!formErrors, entry, new ApiError(envelope.message, response.status, envelope.code, envelope.reason, formErrors));
 }
 
 export const api = {

@@ -1,5 +1,6 @@
 /** Back-office calls (SPEC §7 "Others"; service/routes/users.py, projects.py, catalog.py, backoffice.py). */
 import { api, type Download } from "./client";
+import type { ServerFormRules } from "../manage/form";
 import type { GraphListItem, Page } from "./types";
 
 export interface ListQuery {
@@ -37,6 +38,8 @@ export interface UserRow {
   email: string | null;
   enabled: boolean;
   lastLoginAt: string | null;
+  /** What the caller may do to this row, by the server's rule (edit, enable, disable, resetPassword). */
+  actions: string[];
 }
 
 export interface UnitRow {
@@ -47,6 +50,8 @@ export interface UnitRow {
   enabled: boolean;
   userCount: number;
   projectCount: number;
+  /** What the caller may do to this row (edit, delete). */
+  actions: string[];
 }
 
 export interface ProjectRow {
@@ -66,6 +71,8 @@ export interface ProjectRow {
   nodeCount?: number;
   controlledTemplateIds: number[];
   allowedTemplateIds: number[];
+  /** What the caller may do to this row (edit, editTrial, manageMembers, members, statistics, delete). */
+  actions?: string[];
 }
 
 export interface MemberRow {
@@ -223,6 +230,10 @@ export interface PlatformMetrics {
   activeUsers: number;
   graphsCreatedPerDay: { date: string; count: number }[];
   days: number;
+  /** Graphs of the count that belong to no project. */
+  graphsOutsideProjects: number;
+  /** What the figures cover: the platform, the caller's unit, or the caller's projects. */
+  scope: "platform" | "unit" | "projects";
 }
 
 export interface ProjectStatistics {
@@ -236,6 +247,11 @@ export interface ProjectStatistics {
   membersByRole: Record<string, number>;
   tasksByState: Record<string, number>;
 }
+
+/** The back office's form rules, the server's own (toolkit.admin.forms): per form, per field. */
+export const formRulesApi = {
+  all: () => api.get<Record<string, ServerFormRules>>("/api/user/formRules", { silent: true }),
+};
 
 export const userApi = {
   list: (q: ListQuery) => api.get<Page<UserRow>>("/api/user/list", { query: listParams(q) }),

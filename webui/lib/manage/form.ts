@@ -23,12 +23,44 @@ export interface FieldSpec {
   /** Shown but not editable when editing. */
   lockedOnEdit?: boolean;
   maxLength?: number;
+  minLength?: number;
+  /** The whole trimmed value must match (a rule the server also checks). */
+  pattern?: string;
   min?: number;
   max?: number;
   accept?: string;
   rows?: number;
   /** Extra check: the message key (namespace "manage.form") of the problem, or null. */
   validate?: (value: FormValue, values: FormValues) => string | null;
+}
+
+/** One field's rule as the server describes it (GET /api/user/formRules, toolkit.admin.forms). */
+export interface ServerFieldRule {
+  label: string;
+  required: boolean | "create";
+  maxLength?: number;
+  minLength?: number;
+  pattern?: string;
+  choices?: string[];
+}
+export type ServerFormRules = Record<string, ServerFieldRule>;
+
+/** The page's fields with the server's rules laid over them: the server's description is the one
+ * source of the rules, so the dialog refuses exactly what the server would. */
+export function withServerRules(fields: FieldSpec[], rules: ServerFormRules | undefined): FieldSpec[] {
+  if (!rules) return fields;
+  return fields.map((field) => {
+    const rule = rules[field.name];
+    if (!rule) return field;
+    return {
+      ...field,
+      required: rule.required === true,
+      requiredOnCreate: rule.required === "create",
+      maxLength: rule.maxLength ?? field.maxLength,
+      minLength: rule.minLength ?? field.minLength,
+      pattern: rule.pattern ?? field.pattern,
+    };
+  });
 }
 
 /** SPEC §5: 3 or 6 hex digits with a leading # (the shell's one check). */
@@ -65,6 +97,8 @@ export function validateForm(fields: FieldSpec[], values: FormValues, editing: b
     if (typeof value === "string" && value.trim() !== "") {
       if (field.type === "color" && !isHexColour(value.trim())) errors[field.name] = "hexColour";
       else if (field.maxLength && value.trim().length > field.maxLength) errors[field.name] = "tooLong";
+      else if (field.minLength && value.length < field.minLength) errors[field.name] = "tooShort";
+      else if (field.pattern && !new RegExp(`^(?:${field.pattern})$`).test(value.trim())) errors[field.name] = "pattern";
       else if (field.type === "number") {
         const number = Number(value);
         if (!Number.isFinite(number)) errors[field.name] = "number";
