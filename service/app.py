@@ -33,6 +33,9 @@ def create_app(name: str = "zhitu", db_url: str | None = None, webui_url: str | 
     app.config.API_TITLE = "Zhitu API"
     app.config.API_VERSION = __version__
     app.config.API_DESCRIPTION = "Education knowledge-graph platform. Every answer is {code, message, result}."
+    # HEAD and OPTIONS routes come from auto_methods.install below, before the start; sanic-ext's
+    # own pass at server start would only reset and recompile the routers twice more per worker.
+    app.config.HTTP_AUTO_HEAD = app.config.HTTP_AUTO_OPTIONS = app.config.CORS_AUTOMATIC_OPTIONS = False
     Extend(app)
     for bp in BLUEPRINTS:
         bp.url_prefix = API_PREFIX + (bp.url_prefix or "") if not (bp.url_prefix or "").startswith(API_PREFIX) else bp.url_prefix

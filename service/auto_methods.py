@@ -3,8 +3,8 @@
 sanic-ext adds these itself at server start, one route at a time on an already finalised app:
 each addition compiles the routers again, so with our ~270 routes every worker spent 10 s or
 more (minutes under CPU load) before answering, past Sanic's start-up limit (sanic#3087).
-Added here, before the app starts, they cost one compilation; sanic-ext's own pass then finds
-every path covered and adds nothing. The answers are the ones sanic-ext would give.
+Added here, before the app starts, they cost nothing more than the routes themselves
+(service/app.py turns sanic-ext's pass off). The answers are the ones sanic-ext would give.
 """
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ async def _options(request, methods, *args, **kwargs):
 
 
 def install(app: Sanic) -> None:
-    """Call after every route is added; routes added later still get sanic-ext's slow pass."""
+    """Call after every route is added: routes added later get no HEAD or OPTIONS."""
     for group in list(app.router.groups.values()):
         if "GET" not in group.methods or "HEAD" in group.methods:
             continue

@@ -26,7 +26,8 @@ ZHITU = ROOT / ".venv" / "bin" / "zhitu"
 BURNERS = 2
 # What a worker must not load at start: each costs a tenth of a second to a second of CPU per
 # worker, for the few requests that draw, read spreadsheets or documents, or mine text.
-HEAVY = ("igraph", "cairocffi", "openpyxl", "numpy", "docx", "PIL", "pypdfium2", "LAC", "paddle")
+HEAVY = ("igraph", "cairocffi", "openpyxl", "numpy", "docx", "PIL", "pypdfium2", "LAC", "paddle",
+         "toolkit.mining.points", "toolkit.mining.definitions", "toolkit.mining.relations")
 BURN_SECONDS = 90  # each burner stops by itself even if the test dies
 
 # Runs once: it starts its own server on a fresh SQLite data directory whatever the session's database.
