@@ -8,11 +8,14 @@ import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { useProjects } from "@/hooks/use-projects";
 import { useTemplates } from "@/hooks/use-templates";
+import { ImportReportView } from "@/components/graph-list/import-report";
 import { graphApi } from "@/lib/api/graph";
 import type { GraphDetail } from "@/lib/api/graph-types";
+import { importApi, type ImportPreview } from "@/lib/api/imports";
 import { toast } from "@/lib/feedback";
 
-/** New graph: from a template (name, template, project) or from a file (xlsx, docx, xmind, edg, …). */
+/** New graph: from a template (name, template, project) or from a file (xlsx, docx, xmind, edg, …). A
+ * file is previewed first: its sheets (one graph each, or the one picked) and the import report. */
 export function CreateGraphDialog({ mode, onOpenChange, onCreated }: { mode: "template" | "file" | null; onOpenChange: (open: boolean) => void; onCreated: (graph: GraphDetail) => void }) {
   const t = useTranslations("common");
   const tg = useTranslations("graph");
@@ -23,14 +26,42 @@ export function CreateGraphDialog({ mode, onOpenChange, onCreated }: { mode: "te
   const [name, setName] = useState("");
   const [templateId, setTemplateId] = useState<number | null>(null);
   const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [reading, setReading] = useState(false);
+  const [sheet, setSheet] = useState("");
   const [busy, setBusy] = useState(false);
-  const ready = mode === "file" ? file !== null : Boolean(name.trim()) && templateId !== null;
+  const importable = file !== null && !reading && (preview === null || preview.problems.length === 0);
+  const ready = mode === "file" ? importable : Boolean(name.trim()) && templateId !== null;
+  const choose = async (chosen: File | null) => {
+    setFile(chosen);
+    setPreview(null);
+    setSheet("");
+    if (!chosen) return;
+    setReading(true);
+    try {
+      setPreview(await importApi.preview(chosen));
+    } catch {
+      // shown by the client; the import itself will say what is wrong
+    } finally {
+      setReading(false);
+    }
+  };
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!ready) return;
     setBusy(true);
     try {
-      const graph = mode === "file" ? await graphApi.createFromFile(file!, projectId, name) : await graphApi.create({ name: name.trim(), templateId: templateId!, projectId });
+      if (mode === "file") {
+        const imported = await importApi.create(file!, projectId, name, sheet || null);
+        toast("success", { text: tg("importCreated", { count: imported.graphIds.length, nodes: imported.importReport.nodesCreated }) });
+        setPreview(null);
+        setSheet("");
+        setName("");
+        setFile(null);
+        onCreated(imported);
+        return;
+      }
+      const graph = await graphApi.create({ name: name.trim(), templateId: templateId!, projectId });
       toast("success", { key: "saved" });
       setName("");
       setFile(null);
@@ -70,9 +101,23 @@ export function CreateGraphDialog({ mode, onOpenChange, onCreated }: { mode: "te
           )}
           {mode === "file" && (
             <Field label={t("file")} required>
-              <input type="file" accept=".edg,.xlsx,.docx,.xmind,.md,.opml,.mm" className="text-sm" onChange={(e) => setFile(e.target.files?.[0] ?? null)} data-testid="create-file" />
+              <input type="file" accept=".edg,.xlsx,.docx,.xmind,.md,.opml,.mm,.pdf" className="text-sm" onChange={(e) => void choose(e.target.files?.[0] ?? null)} data-testid="create-file" />
             </Field>
           )}
+          {mode === "file" && reading && <div className="text-xs text-muted-foreground" data-testid="import-reading">{tg("importReading")}</div>}
+          {mode === "file" && preview && preview.sheets.length > 1 && (
+            <Field label={tg("importSheet")}>
+              <Select value={sheet} onChange={(e) => setSheet(e.target.value)} data-testid="import-sheet">
+                <option value="">{tg("importAllSheets", { count: preview.sheets.length })}</option>
+                {preview.sheets.map((entry) => (
+                  <option key={entry.name} value={entry.name}>
+                    {`${entry.name} (${entry.nodes})`}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          )}
+          {mode === "file" && preview && <ImportReportView preview={preview} />}
           <Field label={t("name")} required={mode === "template"}>
             <Input value={name} onChange={(e) => setName(e.target.value)} data-testid="create-name" />
           </Field>
