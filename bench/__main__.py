@@ -1,12 +1,12 @@
 """`python -m bench [name…]`: run the benchmarks (all by default)."""
 import sys
 
-from bench import attainment, back_office, formats, foundation, graph_engine, load, mind_map, mining, tree_storage, tui, web_figures, worker_start
+from bench import attainment, back_office, formats, foundation, graph_engine, load, mind_map, mining, relation_graph, tree_storage, tui, web_figures, worker_start
 
 BENCHMARKS = {"foundation": foundation.main, "graph_engine": graph_engine.main, "formats": formats.main,
               "back_office": back_office.main, "mining": mining.main, "tui": tui.main, "mind_map": mind_map.main,
               "web_figures": web_figures.main, "load": load.main, "tree_storage": tree_storage.main,
-              "attainment": attainment.main, "worker_start": worker_start.main}
+              "attainment": attainment.main, "relation_graph": relation_graph.main, "worker_start": worker_start.main}
 
 
 def run(args: list[str]) -> None:

@@ -3,12 +3,12 @@ import { BaseEdge, MarkerType, Panel, ReactFlow, ReactFlowProvider, useNodesStat
 import "@xyflow/react/dist/style.css";
 import { Handle, Position } from "@xyflow/react";
 import { useTranslations } from "next-intl";
-import { memo, useEffect, useMemo, useState } from "react";
+import { memo, useEffect, useMemo, useRef, useState } from "react";
 import { useGraphEditor } from "@/hooks/use-graph-editor";
 import { useRelationGraph } from "@/hooks/use-graph";
 import { usePreferences } from "@/hooks/use-preferences";
 import { entityLooks, lookOf } from "@/lib/graph/entities";
-import { BIG_NETWORK, MIN_NODE_SIZE, degreesOf, relationColours, relationTypesPresent, sizeByDegree, visibleRelations, zoomFloor } from "@/lib/graph/relation-graph";
+import { BIG_NETWORK, MAX_NODE_SIZE, MIN_NODE_SIZE, MOUNT_STEP, degreesOf, relationColours, relationTypesPresent, sizeByDegree, visibleRelations, zoomFloor } from "@/lib/graph/relation-graph";
 import { AUTO_ZOOM, RELATION_ZOOM } from "@/lib/graph/viewport";
 import { cn } from "@/lib/utils";
 import { GraphHeader } from "./graph-header";
@@ -73,37 +73,68 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
   // Placed by the server over every edge: a filter toggle changes sizes and edges, never places.
   const positions = useMemo(() => (data ? new Map(data.nodes.map((node) => [node.id, { x: node.x, y: node.y }])) : null), [data]);
 
-  const flowNodes = useMemo<Node<BubbleData, "bubble">[]>(
-    () =>
-      positions && data
-        ? data.nodes.map((node) => ({
-            id: String(node.id),
-            type: "bubble",
-            position: positions.get(node.id) ?? { x: 0, y: 0 },
-            width: sizes.get(node.id),
-            height: sizes.get(node.id),
-            measured: { width: sizes.get(node.id), height: sizes.get(node.id) },
-            draggable: true,
-            data: { name: node.name, size: sizes.get(node.id) ?? 50, colour: lookOf(looks, node.type).colour, selected: node.id === selectedId },
-          }))
-        : [],
-    [positions, data, sizes, looks, selectedId],
-  );
+  // Drawn progressively: MOUNT_STEP more bubbles each frame, so no frame mounts hundreds at once.
+  const [mounted, setMounted] = useState(0);
+  useEffect(() => {
+    if (!data) return;
+    let frame = 0;
+    const grow = (count: number) => {
+      setMounted(count);
+      if (count < data.nodes.length) frame = requestAnimationFrame(() => grow(count + MOUNT_STEP));
+    };
+    grow(MOUNT_STEP);
+    return () => cancelAnimationFrame(frame);
+  }, [data]);
+
+  // A node keeps its object while nothing it shows changes, so a filter toggle re-renders only the
+  // bubbles whose size it changed.
+  const kept = useRef(new Map<number, Node<BubbleData, "bubble">>());
+  const flowNodes = useMemo<Node<BubbleData, "bubble">[]>(() => {
+    if (!positions || !data) return [];
+    const previous = kept.current;
+    const next = new Map<number, Node<BubbleData, "bubble">>();
+    const result = data.nodes.slice(0, mounted).map((node) => {
+      const size = sizes.get(node.id) ?? MIN_NODE_SIZE;
+      const colour = lookOf(looks, node.type).colour;
+      const selected = node.id === selectedId;
+      const old = previous.get(node.id);
+      const flowNode =
+        old && old.data.size === size && old.data.colour === colour && old.data.selected === selected && old.data.name === node.name
+          ? old
+          : {
+              id: String(node.id),
+              type: "bubble" as const,
+              position: old?.position ?? positions.get(node.id) ?? { x: 0, y: 0 },
+              width: size,
+              height: size,
+              measured: { width: size, height: size },
+              draggable: true,
+              data: { name: node.name, size, colour, selected },
+            };
+      next.set(node.id, flowNode);
+      return flowNode;
+    });
+    kept.current = next;
+    return result;
+  }, [positions, data, mounted, sizes, looks, selectedId]);
+  const mountedIds = useMemo(() => new Set((data?.nodes ?? []).slice(0, mounted).map((node) => node.id)), [data, mounted]);
   const edges = useMemo<Edge[]>(
     () =>
-      shown.map((relation, index) => {
-        const colour = colours.get(relation.relationshipType) ?? "#999";
-        return {
-          id: `e${index}`,
-          source: String(relation.startNodeId),
-          target: String(relation.targetNodeId),
-          type: "rim",
-          data: { sourceRadius: (sizes.get(relation.startNodeId) ?? 50) / 2, targetRadius: (sizes.get(relation.targetNodeId) ?? 50) / 2 },
-          style: { stroke: colour, strokeWidth: 1.5 },
-          markerEnd: directed.get(relation.relationshipType) === false ? undefined : { type: MarkerType.ArrowClosed, color: colour },
-        };
-      }),
-    [shown, colours, directed, sizes],
+      shown
+        .filter((relation) => mountedIds.has(relation.startNodeId) && mountedIds.has(relation.targetNodeId))
+        .map((relation) => {
+          const colour = colours.get(relation.relationshipType) ?? "#999";
+          return {
+            id: `e${relation.startNodeId}-${relation.targetNodeId}-${relation.relationshipType}`,
+            source: String(relation.startNodeId),
+            target: String(relation.targetNodeId),
+            type: "rim",
+            data: { sourceRadius: (sizes.get(relation.startNodeId) ?? 50) / 2, targetRadius: (sizes.get(relation.targetNodeId) ?? 50) / 2 },
+            style: { stroke: colour, strokeWidth: 1.5 },
+            markerEnd: directed.get(relation.relationshipType) === false ? undefined : { type: MarkerType.ArrowClosed, color: colour },
+          };
+        }),
+    [shown, mountedIds, colours, directed, sizes],
   );
   const [nodes, setNodes, onNodesChange] = useNodesState<Node<BubbleData, "bubble">>([]);
   useEffect(() => setNodes(flowNodes), [flowNodes, setNodes]);
@@ -131,12 +162,19 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
       const busiest = data.nodes.reduce((best, node) => (node.degree > best.degree ? node : best), data.nodes[0]);
       const size = sizes.get(busiest.id) ?? MIN_NODE_SIZE;
       void flow.setCenter(busiest.x + size / 2, busiest.y + size / 2, { zoom: minZoom });
-    } else void flow.fitView({ maxZoom: 1, minZoom: RELATION_ZOOM.min });
+    } else {
+      // Fitted to every place, not to the bubbles mounted so far.
+      const xs = data.nodes.map((node) => node.x);
+      const ys = data.nodes.map((node) => node.y);
+      const left = Math.min(...xs);
+      const top = Math.min(...ys);
+      void flow.fitBounds({ x: left, y: top, width: Math.max(...xs) - left + MAX_NODE_SIZE, height: Math.max(...ys) - top + MAX_NODE_SIZE }, { padding: 0.1 });
+    }
     // Only once the first layout is there.
   }, [laidOut]);
 
   return (
-    <div className="-m-4 flex h-[calc(100%+2rem)] flex-col" data-testid="relation-graph">
+    <div className="-m-4 flex h-[calc(100%+2rem)] flex-col" data-testid="relation-graph" data-drawn={data !== undefined && mounted >= data.nodes.length}>
       <GraphHeader graphId={graphId} graph={editor.detail.data} view="relation" />
       <div className="relative min-h-0 flex-1 bg-background">
         <ReactFlow

@@ -69,6 +69,8 @@ export function ringAround(centreId: number, others: number[], radius = 160): Po
 
 /** Past this many nodes the relation graph opens on its busiest part, not the whole network. */
 export const BIG_NETWORK = 1000;
+/** Bubbles mounted per frame while a network is drawn, so no single frame mounts hundreds. */
+export const MOUNT_STEP = 60;
 /** How many nodes a big network may put in view at once: React Flow mounts what is in view. */
 export const IN_VIEW_BUDGET = 800;
 

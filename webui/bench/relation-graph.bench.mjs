@@ -1,0 +1,171 @@
+// Browser benchmark of the relation graph (issue 16): for networks of 150, 450, 2,000 and 5,000
+// nodes (a course tree with a third as many relations again), the time from navigation to the
+// first bubbles and to every bubble drawn, the longest main-thread task (PerformanceObserver "longtask") until the page
+// is quiet, and a relation-type filter toggle to the next frame, in headless Chromium against the
+// real platform (ZHITU_URL, a running `zhitu demo`). Baseline in the same run and browser: elkjs
+// "stress" laying out the same network on the main thread, as the page did before (only up to
+// BASELINE_MAX nodes: it takes minutes past that). Prints one JSON line per size, then a table.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { BASE_URL, PASSWORD, launch, signIn } from "../e2e/browser.mjs";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const SIZES = (process.env.BENCH_SIZES ?? "150,450,2000,5000").split(",").map(Number);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const BASELINE_MAX = Number(process.env.BENCH_BASELINE_MAX ?? 450);
+const API_URL = process.env.ZHITU_API_URL ?? BASE_URL;
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const RELATION_TYPES = ["Behind", "Mutual", "Extend"];
+
+/** A zhitu-graph document: chapters, sections and points (teaching template) and relations between points. */
+function makeNetwork(count) {
+  let made = 1;
+  let seed = 7;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const root = { id: "n0", name: `关系图基准 ${count}`, type: "KnowGraph", children: [] };
+  const points = [];
+  for (let c = 0; made < count; c++) {
+    const chapter = { id: `n${made++}`, name: `第${c + 1}章`, type: "KnowUnit", children: [] };
+    root.children.push(chapter);
+    for (let s = 0; s < 6 && made < count; s++) {
+      const section = { id: `n${made++}`, name: `第${c + 1}章第${s + 1}节`, type: "KnowUnit", children: [] };
+      chapter.children.push(section);
+      for (let p = 0; p < 8 && made < count; p++) {
+        const point = { id: `n${made++}`, name: `知识点 ${c + 1}-${s + 1}-${p + 1}`, type: "KnowPoint", children: [] };
+        section.children.push(point);
+        points.push(point.id);
+      }
+    }
+  }
+  const relations = [];
+  const seen = new Set();
+  for (let i = 0; i < Math.round(count / 3); i++) {
+    const start = points[Math.floor(random() * points.length)];
+    const target = points[Math.floor(random() * points.length)];
+    const type = RELATION_TYPES[i % RELATION_TYPES.length];
+    if (start === target || seen.has(`${start}>${target}`) || seen.has(`${target}>${start}`)) continue;
+    seen.add(`${start}>${target}`);
+    relations.push({ start, target, type, attributes: {} });
+  }
+  const fill = (node) => ({ desc: "", define: "", attributes: {}, tags: [], isCore: false, ...node, children: node.children.map(fill) });
+  return { format: "zhitu-graph", version: 1, name: root.name, template: "teaching", description: "", root: fill(root), relations };
+}
+
+async function login() {
+  const answer = await (await fetch(`${API_URL}/basic-api/api/Authorize/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ userName: "teacher", password: PASSWORD }),
+  })).json();
+  return answer.result.accessToken;
+}
+
+async function createGraph(token, document) {
+  const form = new FormData();
+  form.set("file", new Blob([JSON.stringify(document)], { type: "application/json" }), `relations-${document.name}.json`);
+  form.set("name", document.name);
+  const answer = await (await fetch(`${API_URL}/basic-api/api/graphList`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form })).json();
+  if (answer.code !== 0) throw new Error(answer.message);
+  return answer.result.id;
+}
+
+const frames = (page, count) =>
+  page.evaluate((n) => new Promise((resolve) => {
+    const step = (left) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
+    step(n);
+  }), count);
+
+/** Navigation to the first bubble drawn; the longest task until 1.5 s pass with none; a filter toggle. */
+async function ours(page, graphId) {
+  await page.goto(`${BASE_URL}/knowledgeGraph/RelationGraph/${graphId}`);
+  await page.waitForFunction(() => window.drawnAt !== undefined, null, { timeout: 180_000 });
+  const drawn = await page.evaluate(() => window.drawnAt);
+  const first = await page.evaluate(() => window.firstAt);
+  await page.evaluate(() => new Promise((resolve) => {
+    const check = () => (performance.now() - (window.lastTaskEnd ?? 0) > 1500 ? resolve() : setTimeout(check, 250));
+    check();
+  }));
+  const longest = await page.evaluate(() => Math.round(Math.max(0, ...window.longTasks)));
+  const api = await page.evaluate(() => {
+    const entry = performance.getEntriesByType("resource").find((e) => e.name.includes("/api/graph/searchGraph"));
+    return entry ? Math.round(entry.responseEnd - entry.startTime) : 0;
+  });
+  const mounted = await page.evaluate(() => document.querySelectorAll("[data-testid=relation-node]").length);
+  const toggle = await page.evaluate(async () => {
+    const box = document.querySelector("[data-testid=relation-filter] input[type=checkbox]");
+    const edges = () => document.querySelectorAll(".react-flow__edge").length;
+    const before = edges();
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+    const started = performance.now();
+    box.click();
+    await Promise.resolve();
+    for (let i = 0; i < 600 && edges() === before; i++) await frame();
+    await frame();
+    return performance.now() - started;
+  });
+  return { first, drawn, longest, api, mounted, toggle };
+}
+
+/** elkjs stress on the main thread over the same nodes and edges (what the page did before). */
+async function baseline(page, graphId, token) {
+  const answer = await (await fetch(`${API_URL}/basic-api/api/graph/searchGraph?graphId=${graphId}`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const graph = answer.result;
+  await page.goto(`${BASE_URL}/404-baseline`);
+  await page.addScriptTag({ path: path.join(HERE, "..", "node_modules", "elkjs", "lib", "elk.bundled.js") });
+  return page.evaluate(async (network) => {
+    const elk = new window.ELK();
+    const started = performance.now();
+    await elk.layout({
+      id: "root",
+      layoutOptions: { "elk.algorithm": "stress", "elk.stress.desiredEdgeLength": "220", "elk.separateConnectedComponents": "true", "elk.spacing.componentComponent": "60" },
+      children: network.nodes.map((node) => ({ id: String(node.id), width: node.size, height: node.size })),
+      edges: network.relations.filter((r) => r.startNodeId !== r.targetNodeId).map((r, i) => ({ id: `e${i}`, sources: [String(r.startNodeId)], targets: [String(r.targetNodeId)] })),
+    });
+    return performance.now() - started;
+  }, graph);
+}
+
+// Graphs first: signing in the browser ends the API session (one session per account).
+let token = await login();
+const graphs = [];
+for (const size of SIZES) graphs.push({ size, graphId: await createGraph(token, makeNetwork(size)) });
+const context = await launch();
+const page = context.pages()[0] ?? (await context.newPage());
+await page.addInitScript(() => {
+  window.longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      window.longTasks.push(entry.duration);
+      window.lastTaskEnd = entry.startTime + entry.duration;
+    }
+  }).observe({ type: "longtask", buffered: true });
+  // Drawn: the frame after the page says every bubble is mounted (it mounts them a step per frame).
+  const observer = new MutationObserver(() => {
+    if (document.querySelector("[data-testid=relation-node]")) window.firstAt ??= performance.now();
+    if (!document.querySelector("[data-testid=relation-graph][data-drawn=true]")) return;
+    observer.disconnect();
+    requestAnimationFrame(() => (window.drawnAt ??= performance.now()));
+  });
+  document.addEventListener("DOMContentLoaded", () => observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-drawn"] }));
+});
+await signIn(page, "teacher");
+await ours(page, graphs[0].graphId); // untimed: the first load compiles and caches the scripts
+const rows = [];
+for (const { size, graphId } of graphs) {
+  const mine = [];
+  for (let run = 0; run < RUNS; run++) mine.push(await ours(page, graphId));
+  const pick = (key) => Math.round(median(mine.map((r) => r[key])));
+  const row = { size, "first bubbles ms": pick("first"), "drawn ms": pick("drawn"), "longest task ms": pick("longest"), "toggle ms": pick("toggle"), "searchGraph ms": pick("api"), "nodes mounted": pick("mounted") };
+  if (size <= BASELINE_MAX) {
+    token = await login();
+    const elk = Math.round(await baseline(page, graphId, token));
+    row["baseline elkjs main-thread layout ms"] = elk;
+    row["ratio drawn"] = +(row["drawn ms"] / Math.max(1, elk)).toFixed(2);
+    await signIn(page, "teacher");
+  }
+  rows.push(row);
+  console.log(JSON.stringify(row));
+}
+console.log(`\nrelation graph, headless Chromium, median of ${RUNS} runs (baseline: elkjs stress on the main thread, the layout alone, one run).`);
+console.table(rows);
+await context.close();
