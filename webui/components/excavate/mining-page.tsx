@@ -7,10 +7,13 @@ import useSWR from "swr";
 import { GraphSelect } from "@/components/excavate/graph-select";
 import { Pager } from "@/components/manage/pager";
 import { Button } from "@/components/ui/button";
+import { useGraphOptions } from "@/hooks/use-graph-options";
+import { useRole } from "@/hooks/use-role";
 import { useTaskProgress } from "@/hooks/use-task-progress";
 import { ApiError } from "@/lib/api/client";
 import { miningApi, sourceApi, type MiningTask } from "@/lib/api/excavate";
 import { isFinished, SCREENS, type KindScreen } from "@/lib/excavate/kinds";
+import { mayWriteMining } from "@/lib/excavate/rights";
 import { toast } from "@/lib/feedback";
 import { formatTime } from "@/lib/manage/format";
 
@@ -25,6 +28,7 @@ export function MiningPage({ screen, graphId }: { screen: keyof typeof SCREENS; 
     miningApi.list({ ...page, keyword: "", filters: { kind: config.kind, ...(graphId ? { graphId: String(graphId) } : {}) } }),
   );
   const needsGraph = config.kind === "belong" || config.kind === "definitions";
+  const writes = useMiningWrites(graphId);
 
   async function start() {
     if (!chosen.length) return toast("warning", { text: t("chooseSources") });
@@ -66,18 +70,20 @@ export function MiningPage({ screen, graphId }: { screen: keyof typeof SCREENS; 
           ))}
           {sources.data?.items.length === 0 && <p className="text-muted">{t("noSources")}</p>}
         </fieldset>
-        <div>
-          <Button onClick={() => void start()} data-testid="mining-start">
-            <Play size={14} />
-            {t("start")}
-          </Button>
-        </div>
+        {writes && (
+          <div>
+            <Button onClick={() => void start()} data-testid="mining-start">
+              <Play size={14} />
+              {t("start")}
+            </Button>
+          </div>
+        )}
       </section>
       <section className="flex flex-col gap-2 rounded-lg bg-card p-4">
         <h2 className="font-semibold">{t("tasks")}</h2>
         <ul className="divide-y divide-border">
           {(tasks.data?.items ?? []).map((task) => (
-            <TaskRow key={task.id} task={task} config={config} onChange={() => void tasks.mutate()} />
+            <TaskRow key={task.id} task={task} config={config} writes={writes} onChange={() => void tasks.mutate()} />
           ))}
           {tasks.data?.items.length === 0 && <li className="py-6 text-center text-sm text-muted">{t("noTasks")}</li>}
         </ul>
@@ -87,7 +93,15 @@ export function MiningPage({ screen, graphId }: { screen: keyof typeof SCREENS; 
   );
 }
 
-function TaskRow({ task, config, onChange }: { task: MiningTask; config: KindScreen; onChange: () => void }) {
+/** Whether the caller may write on a mining screen of this graph (none chosen: the role decides). */
+export function useMiningWrites(graphId: number | null): boolean {
+  const role = useRole();
+  const graphs = useGraphOptions();
+  const editable = graphId === null || !graphs.data ? null : graphs.data.items.find((graph) => graph.id === graphId)?.isEdit === 1;
+  return mayWriteMining(role, editable);
+}
+
+function TaskRow({ task, config, writes, onChange }: { task: MiningTask; config: KindScreen; writes: boolean; onChange: () => void }) {
   const t = useTranslations("excavate");
   const frame = useTaskProgress(task.id, task.state, onChange);
   const state = frame?.state ?? task.state;
@@ -107,13 +121,13 @@ function TaskRow({ task, config, onChange }: { task: MiningTask; config: KindScr
       {counts.length > 0 && <span className="text-xs text-muted">{counts.map(([k, v]) => `${t(`resultStates.${k}`)} ${v}`).join(" · ")}</span>}
       {(task.error || frame?.error) && <span className="text-xs text-danger">{frame?.error ?? task.error}</span>}
       <div className="ml-auto flex gap-1">
-        {!isFinished(state) && (
+        {writes && !isFinished(state) && (
           <Button size="sm" variant="ghost" onClick={async () => (await miningApi.cancel(task.id), onChange())}>
             <Square size={13} />
             {t("cancel")}
           </Button>
         )}
-        {(state === "failed" || state === "cancelled") && (
+        {writes && (state === "failed" || state === "cancelled") && (
           <Button size="sm" variant="ghost" onClick={async () => (await miningApi.retry(task.id), onChange())}>
             <RotateCw size={13} />
             {t("retry")}

@@ -10,9 +10,11 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { useGraphOptions } from "@/hooks/use-graph-options";
+import { useRole } from "@/hooks/use-role";
 import { ApiError } from "@/lib/api/client";
 import { miningApi, searchNodes, type MiningKind, type MiningResult } from "@/lib/api/excavate";
 import { RELATION_TYPES, resultLabel, SCREENS } from "@/lib/excavate/kinds";
+import { mayWriteMining } from "@/lib/excavate/rights";
 import { toast } from "@/lib/feedback";
 import { cn } from "@/lib/utils";
 import { CatalogueGraphDialog } from "./catalogue-graph-dialog";
@@ -51,7 +53,10 @@ export function ReviewPage({ kind, taskIds, graphIds }: Props) {
   }, [forbidden, router]);
   // Accepting writes into the graph: offered only to those who may edit it (a tester reviews, never accepts).
   const graphs = useGraphOptions();
-  const canAccept = graphId !== null && graphs.data?.items.find((graph) => graph.id === graphId)?.isEdit === 1;
+  const role = useRole();
+  const canAccept = mayWriteMining(role) && graphId !== null && graphs.data?.items.find((graph) => graph.id === graphId)?.isEdit === 1;
+  // Rejecting and editing results are writes too: only for those the server lets write here.
+  const writes = mayWriteMining(role, graphId === null ? null : canAccept);
   const rows = data?.items ?? [];
   const open = rows.filter((r) => r.state === "pending" || r.state === "edited");
 
@@ -94,17 +99,19 @@ export function ReviewPage({ kind, taskIds, graphIds }: Props) {
         </Select>
         <Input className="w-48" aria-label={t("keyword")} placeholder={t("keyword")} value={keyword} onChange={(e) => setKeyword(e.target.value)} />
         <div className="ml-auto flex flex-wrap items-center gap-2">
-          <Button variant="outline" disabled={!selected.length} onClick={() => void run(() => miningApi.reject(selected), t("rejected", { count: selected.length }))} data-testid="reject-selected">
-            <X size={14} />
-            {t("rejectSelected")}
-          </Button>
+          {writes && (
+            <Button variant="outline" disabled={!selected.length} onClick={() => void run(() => miningApi.reject(selected), t("rejected", { count: selected.length }))} data-testid="reject-selected">
+              <X size={14} />
+              {t("rejectSelected")}
+            </Button>
+          )}
           {canAccept && (
             <Button disabled={!selected.length} onClick={() => void accept(selected)} data-testid="accept-selected">
               <Check size={14} />
               {t("acceptSelected")}
             </Button>
           )}
-          {kind === "catalogue" && taskIds?.length === 1 && (
+          {writes && kind === "catalogue" && taskIds?.length === 1 && (
             <Button variant="outline" onClick={() => setAsGraphOpen(true)} data-testid="catalogue-as-graph">
               <FilePlus2 size={14} />
               {t("asGraph")}
@@ -162,7 +169,7 @@ export function ReviewPage({ kind, taskIds, graphIds }: Props) {
               checked={selected.includes(row.id)}
               onCheck={(on) => setSelected(on ? [...selected, row.id] : selected.filter((id) => id !== row.id))}
               onAccept={canAccept ? (nodeId) => void accept([row.id], nodeId) : undefined}
-              onReject={() => void run(() => miningApi.reject([row.id]), t("rejected", { count: 1 }))}
+              onReject={writes ? () => void run(() => miningApi.reject([row.id]), t("rejected", { count: 1 })) : undefined}
               onEdit={(changes) => run(() => miningApi.edit(row.id, changes), t("edited"))}
             />
           ))}
@@ -194,7 +201,8 @@ function ResultRow({
   onCheck: (on: boolean) => void;
   /** Absent for those who may not write into the graph; nodeId: the node a definition goes to. */
   onAccept?: (nodeId?: number) => void;
-  onReject: () => void;
+  /** Absent for a reader: no edit and no reject offered. */
+  onReject?: () => void;
   onEdit: (changes: Record<string, unknown>) => Promise<boolean>;
 }) {
   const t = useTranslations("excavate.review");
@@ -315,12 +323,16 @@ function ResultRow({
       </div>
       {open && !editing && (
         <div className="flex shrink-0 items-start gap-1">
-          <Button size="sm" variant="ghost" onClick={() => setEditing(Object.fromEntries(editable.map((f) => [f, String(payload[f] ?? "")])))} data-testid="result-edit" aria-label={t("edit")}>
-            <Pencil size={13} />
-          </Button>
-          <Button size="sm" variant="ghost" className="text-danger" onClick={onReject} data-testid="result-reject" aria-label={t("reject")}>
-            <X size={13} />
-          </Button>
+          {onReject && (
+            <>
+              <Button size="sm" variant="ghost" onClick={() => setEditing(Object.fromEntries(editable.map((f) => [f, String(payload[f] ?? "")])))} data-testid="result-edit" aria-label={t("edit")}>
+                <Pencil size={13} />
+              </Button>
+              <Button size="sm" variant="ghost" className="text-danger" onClick={onReject} data-testid="result-reject" aria-label={t("reject")}>
+                <X size={13} />
+              </Button>
+            </>
+          )}
           {onAccept && row.kind === "definitions" && graphId !== null && (
             <NodePicker
               className="w-44"

@@ -84,11 +84,11 @@ export function SourceGraphBinding({ row, onDone }: { row: TextSourceRow; onDone
 }
 
 /** The row actions every list of text materials offers: rebinding, and the image-text compare screen. */
-export function SourceRowActions({ row, onDone }: { row: TextSourceRow; onDone: () => void }) {
+export function SourceRowActions({ row, onDone, writes = true }: { row: TextSourceRow; onDone: () => void; writes?: boolean }) {
   const t = useTranslations("excavate.sources");
   return (
     <>
-      <SourceGraphBinding row={row} onDone={onDone} />
+      {writes && <SourceGraphBinding row={row} onDone={onDone} />}
       <Button size="sm" variant="ghost" asChild>
         <Link href={`/image_text_compare/${row.id}`} target="_blank">
           <FileSearch size={13} />

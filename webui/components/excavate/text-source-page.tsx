@@ -3,6 +3,7 @@ import { Upload } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { GraphSelect } from "@/components/excavate/graph-select";
+import { useMiningWrites } from "@/components/excavate/mining-page";
 import { BoundGraphName, SourceRowActions } from "@/components/excavate/source-graph-binding";
 import { CrudManager } from "@/components/manage/crud-manager";
 import { Button } from "@/components/ui/button";
@@ -18,6 +19,8 @@ export function TextSourcePage({ graphId }: { graphId: number | null }) {
   const te = useTranslations("excavate");
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
+  // Uploading, removing and rebinding are writes: offered only to those the server lets write.
+  const writes = useMiningWrites(graphId);
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2 rounded-lg bg-card p-3 text-sm">
@@ -41,7 +44,7 @@ export function TextSourcePage({ graphId }: { graphId: number | null }) {
           { key: "state", title: t("state"), render: (row) => (row.error ? <span className="text-danger" title={row.error}>{t(`states.${row.state}`)}</span> : t(`states.${row.state}`)) },
           { key: "createTime", title: t("createTime"), render: (row) => formatTime(row.createTime) },
         ]}
-        toolbar={(reload) => (
+        toolbar={!writes ? undefined : (reload) => (
           <>
             <input
               ref={input}
@@ -75,9 +78,9 @@ export function TextSourcePage({ graphId }: { graphId: number | null }) {
             </Button>
           </>
         )}
-        remove={(row) => sourceApi.remove(row.id)}
+        remove={writes ? (row) => sourceApi.remove(row.id) : undefined}
         describe={(row) => row.name}
-        rowActions={(row, reload) => <SourceRowActions row={row} onDone={reload} />}
+        rowActions={(row, reload) => <SourceRowActions row={row} onDone={reload} writes={writes} />}
       />
     </div>
   );
