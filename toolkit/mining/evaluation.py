@@ -322,7 +322,7 @@ def print_report(report: dict, out=sys.stdout) -> None:
             print(_line(f"catalogue nodes, {group.replace('_', ' ')}", scores), file=out)
     if "catalogue_scanned" in report:
         print(_line("catalogue nodes, numbering, scanned (OCR)", report["catalogue_scanned"]["groups"]["numbering"]), file=out)
-    for key, title in (("keyphrases", "course documents"), ("keyphrases_csl", "CSL abstracts")):
+    for key, title in (("keyphrases", "course documents"), ("keyphrases_csl", "CSL dev, the ranker's training file")):
         if key in report:
             result = report[key]
             print(_line(f"keyphrases F1@10, {title}", result["points"]), file=out)
@@ -400,7 +400,7 @@ def real_keyphrases(top: int = 10) -> dict | None:
         return None
     ours, baseline = [], []
     for text, gold in rows:
-        document = Document.from_text(text)
+        document = points.csl_document(text)
         ours.append(([c.payload["term"] for c in points.mine(document, limit=top)], gold))
         baseline.append((_jieba_keywords(text, top), gold))
     return {"ours": _keyphrase_scores(ours), "baseline": _keyphrase_scores(baseline), "documents": len(rows),

@@ -1,10 +1,13 @@
-"""Knowledge points: domain terms and multi-word terms from LAC's words, parts of speech, entities
-(and, when asked, word importance), ranked by a C-value (frequency, with nested terms discounted) weighted by importance
-and by appearing in headings; generic words that are nouns in any subject are left out."""
+"""Knowledge points: domain terms and multi-word terms from LAC's words, parts of speech and
+entities, ranked by a trained ranker over termhood, frequency, nesting, position and heading
+features; generic words that are nouns in any subject count against a candidate."""
 from __future__ import annotations
 
 import math
+import re
 from collections import defaultdict
+from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterable
 
 from toolkit.mining.analysis import NOUNISH, Sentence, analyse
@@ -67,70 +70,263 @@ def _good(term: str, tokens: list) -> bool:
     return tokens[-1].pos != "vd"
 
 
-def extract(sentences: list[Sentence], terms: Iterable[str] = (), limit: int | None = None,
-            document: Document | None = None) -> list[Candidate]:
-    dictionary = {t.strip() for t in terms if t and t.strip()}
-    frequency: dict[str, float] = defaultdict(float)
-    importance: dict[str, list[int]] = defaultdict(list)
-    first_seen: dict[str, tuple[int, int, int]] = {}
-    token_counts: dict[str, int] = {}
-    for sentence in sentences:
-        weight = 2.0 if sentence.heading else 1.0
+# ---------------------------------------------------------------------------------------------
+# Candidates and their features. Every noun-phrase sub-span on word boundaries is a candidate, so
+# the core term nested in a longer phrase (数据融合 in 传感器数据融合算法) is kept; a supervised
+# ranker (models/keyphrases_zh.json, trained by `nox -s train` on CSL) orders them by features of
+# frequency, nesting, position, headings, emphasis and termhood against general-language frequency
+# (wordfreq's Chinese list); near-duplicates of a better candidate are then left out.
+
+_URLISH = re.compile(r"https?:|www\.|\.(?:md|html?|com|cn|org|py|cpp)\b|@|/|#|_", re.I)
+FEATURES = ("log_freq", "log_adjusted", "in_heading", "first_position", "chars", "tokens", "zipf_whole", "zipf_min",
+            "zipf_max", "common_word", "noun_end", "nz_end", "vn_end", "entity_end", "nested_in", "contains_other",
+            "marked", "in_dictionary", "generic", "latin", "spread", "one_char_tokens", "subword")
+
+
+@lru_cache(maxsize=1)
+def _general_frequency() -> dict[str, float]:
+    """Word frequencies of general Chinese (wordfreq's list, shipped in that package)."""
+    try:
+        import wordfreq
+
+        return wordfreq.get_frequency_dict("zh", wordlist="best")
+    except Exception:  # wordfreq missing or without its data: termhood then counts for nothing
+        return {}
+
+
+def _zipf(word: str) -> float:
+    frequency = _general_frequency().get(word)
+    return math.log10(frequency * 1e9) if frequency else 0.0
+
+
+@dataclass
+class _Stats:
+    tokens: list
+    frequency: float = 0.0
+    heading: bool = False
+    first: tuple[int, int, int] | None = None
+    first_sentence: int = 0
+    sentences: set = field(default_factory=set)
+    marked: bool = False
+    subword: bool = False
+
+
+def candidates(sentences: list[Sentence], marks: dict[int, list[tuple[int, int]]] | None = None) -> dict[str, _Stats]:
+    """Every noun-phrase sub-span of 1..MAX_TOKENS words: (term -> statistics)."""
+    stats: dict[str, _Stats] = {}
+    marks = marks or {}
+    for index, sentence in enumerate(sentences):
+        spans = marks.get(index, [])
         for run in _runs(sentence):
             for begin in range(len(run)):
                 for stop in range(begin + 1, min(begin + MAX_TOKENS, len(run)) + 1):
                     piece = run[begin:stop]
-                    # A term is contiguous text: words LAC split inside a run sit side by side.
                     if any(piece[k].end != piece[k + 1].start for k in range(len(piece) - 1)):
                         break
                     term = _clean("".join(t.text for t in piece))
-                    if not _good(term, piece):
+                    if not _good(term, piece) or _URLISH.search(term):
                         continue
-                    frequency[term] += weight
-                    importance[term].append(max(t.rank for t in piece))
-                    token_counts[term] = len(piece)
-                    if term not in first_seen:
-                        first_seen[term] = (piece[0].start, piece[-1].end, sentence.paragraph)
-    if not frequency:
-        return []
-    # C-value: a term that mostly occurs inside one longer term is that longer term's fragment.
-    containers: dict[str, list[str]] = defaultdict(list)
-    for other in frequency:
+                    entry = stats.setdefault(term, _Stats(piece))
+                    entry.frequency += 1
+                    entry.heading = entry.heading or sentence.heading
+                    entry.sentences.add(index)
+                    if entry.first is None:
+                        entry.first = (piece[0].start, piece[-1].end, sentence.paragraph)
+                        entry.first_sentence = index
+                    start, end = piece[0].start - sentence.start, piece[-1].end - sentence.start
+                    entry.marked = entry.marked or any(s <= start and end <= e for s, e in spans)
+            # A long word holds the core term too: 乌头碱 in 新乌头碱, 风化壳 in 潜山风化壳.
+            for token in run:
+                if len(token.text) >= 4 and token.pos in NOUNISH and not re.search(r"[A-Za-z0-9]", token.text):
+                    for cut in range(2, len(token.text) - 1):
+                        for inner, begin in ((token.text[cut:], token.start + cut), (token.text[:len(token.text) - cut], token.start)):
+                            if len(inner) < 2 or inner in GENERIC:
+                                continue
+                            piece = [type(token)(inner, token.pos, token.rank, begin, begin + len(inner))]
+                            entry = stats.setdefault(inner, _Stats(piece, subword=True))
+                            entry.frequency += 1
+                            entry.sentences.add(index)
+                            entry.heading = entry.heading or sentence.heading
+                            if entry.first is None:
+                                entry.first = (begin, begin + len(inner), sentence.paragraph)
+                                entry.first_sentence = index
+    return stats
+
+
+def features(stats: dict[str, _Stats], sentence_count: int, dictionary: set[str] = frozenset()) -> dict[str, list[float]]:
+    containers: dict[str, int] = defaultdict(int)
+    nested_weight: dict[str, float] = defaultdict(float)
+    contains: dict[str, bool] = defaultdict(bool)
+    terms = list(stats)
+    for other in terms:
         for begin in range(len(other)):
             for stop in range(begin + MIN_CHARS, len(other) + 1):
                 inner = other[begin:stop]
-                if inner != other and inner in frequency:
-                    containers[inner].append(other)
-    scored = []
-    for term, freq in frequency.items():
-        nested_in = containers.get(term, [])
-        adjusted = freq - (sum(frequency[o] for o in nested_in) / len(nested_in) if nested_in else 0.0)
-        if adjusted <= 0 and term not in dictionary:
-            continue
-        length_weight = math.log2(1 + min(len(term), 8))
-        mean_rank = sum(importance[term]) / len(importance[term])
-        score = max(adjusted, 0.5) * length_weight * (0.5 + mean_rank / 3)
-        if term in dictionary:
-            score *= 2.0
-        if token_counts[term] == 1 and len(term) == 2 and freq < 2:
-            score *= 0.5  # a lone two-character word said once is rarely a term
-        scored.append((score, term))
-    scored.sort(key=lambda pair: (-pair[0], pair[1]))
-    top = scored[0][0]
-    chosen = scored[:limit] if limit else scored
-    candidates = []
-    for score, term in chosen:
-        start, end, paragraph = first_seen[term]
+                if inner != other and inner in stats:
+                    containers[inner] += 1
+                    nested_weight[inner] += stats[other].frequency
+                    if stats[inner].frequency >= 2:
+                        contains[other] = True
+    rows = {}
+    for term, entry in stats.items():
+        adjusted = entry.frequency - (nested_weight[term] / containers[term] if containers[term] else 0.0)
+        zipfs = [_zipf(t.text) for t in entry.tokens]
+        last = entry.tokens[-1].pos
+        rows[term] = [
+            math.log1p(entry.frequency), math.log1p(max(adjusted, 0.0)), float(entry.heading),
+            entry.first_sentence / max(sentence_count, 1), min(len(term), 12) / 12, len(entry.tokens) / MAX_TOKENS,
+            _zipf(term) / 8, min(zipfs) / 8, max(zipfs) / 8, float(len(entry.tokens) == 1 and zipfs[0] > 4.5),
+            float(last == "n"), float(last == "nz"), float(last == "vn"), float(last in ("ORG", "LOC", "nw")),
+            math.log1p(containers[term]), float(contains[term]), float(entry.marked), float(term in dictionary),
+            float(term in GENERIC), float(bool(re.fullmatch(r"[A-Za-z0-9\- .+]+", term))),
+            len(entry.sentences) / max(sentence_count, 1), sum(len(t.text) == 1 for t in entry.tokens) / len(entry.tokens),
+            float(entry.subword),
+        ]
+    return rows
+
+
+def _ranker():
+    from toolkit.mining import textmodel
+
+    path = textmodel.MODELS / "keyphrases_zh.json"
+    if not path.exists():
+        return None
+    import json
+
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+_RANKER = lru_cache(maxsize=1)(_ranker)
+
+
+def _heuristic(row: list[float]) -> float:
+    """The ranking before any model is trained: frequency with nesting discounted, length, headings."""
+    named = dict(zip(FEATURES, row))
+    return (named["log_adjusted"] + 0.3 * named["log_freq"]) * (1 + named["chars"]) * (1 + named["in_heading"]) \
+        * (0.5 if named["common_word"] else 1.0) * (0.3 if named["generic"] else 1.0)
+
+
+def pairwise(row: list[float]) -> list[float]:
+    """The features with every product of two (degree-2 polynomial, as scikit-learn orders it)."""
+    expanded = [1.0, *row]
+    for i in range(len(row)):
+        for j in range(i, len(row)):
+            expanded.append(row[i] * row[j])
+    return expanded
+
+
+def score_rows(rows: dict[str, list[float]]) -> dict[str, float]:
+    model = _RANKER()
+    if model is None or model.get("features") != list(FEATURES):
+        return {term: _heuristic(row) for term, row in rows.items()}
+    coef, intercept, mean, scale = model["coef"], model["intercept"], model["mean"], model["scale"]
+    scores = {}
+    for term, row in rows.items():
+        z = intercept + sum(c * (x - m) / d for c, x, m, d in zip(coef, pairwise(row), mean, scale))
+        scores[term] = 1 / (1 + math.exp(-max(min(z, 50.0), -50.0)))
+    return scores
+
+
+def _redundant(term: str, chosen: list[str], stats: dict[str, _Stats]) -> bool:
+    """A fragment: a candidate that never occurs outside a better-ranked one (短路径 of 最短路径).
+    Nested terms that also stand alone are kept: measured on the CSL training file, dropping
+    every candidate inside or around a better one cost F1@10 0.22 -> 0.19."""
+    return any(term in better and stats[term].frequency <= stats[better].frequency for better in chosen)
+
+
+def extract(sentences: list[Sentence], terms: Iterable[str] = (), limit: int | None = None,
+            document: Document | None = None) -> list[Candidate]:
+    dictionary = {t.strip() for t in terms if t and t.strip()}
+    marks = _marks_by_sentence(sentences, document)
+    stats = candidates(sentences, marks)
+    if not stats:
+        return []
+    scores = score_rows(features(stats, len(sentences), dictionary))
+    for term in dictionary & set(scores):
+        scores[term] = scores[term] * 2 + 1  # the teacher's own terms first
+    ranked = sorted(scores, key=lambda t: (-scores[t], t))
+    chosen: list[str] = []
+    for term in ranked:
+        if not _redundant(term, chosen, stats):
+            chosen.append(term)
+        if limit and len(chosen) >= limit:
+            break
+    top = scores[chosen[0]] or 1.0
+    result = []
+    for term in chosen:
+        start, end, paragraph = stats[term].first
         location = document.locate(start, end) if document is not None else {"paragraph": paragraph, "start": start, "end": end}
-        candidates.append(Candidate("points", score / top, {"term": term, "count": int(round(frequency[term]))}, location))
-    return candidates
+        result.append(Candidate("points", max(scores[term] / top, 1e-4),
+                                {"term": term, "count": int(stats[term].frequency)}, location))
+    return result
+
+
+def _marks_by_sentence(sentences: list[Sentence], document: Document | None) -> dict[int, list[tuple[int, int]]]:
+    if document is None:
+        return {}
+    found = {}
+    for index, sentence in enumerate(sentences):
+        if sentence.paragraph < len(document.paragraphs) and document.paragraphs[sentence.paragraph].marks:
+            paragraph = document.paragraphs[sentence.paragraph]
+            shift = sentence.start - paragraph.start
+            found[index] = [(s - shift, e - shift) for s, e in paragraph.marks]
+    return found
 
 
 def mine(document: Document, terms: Iterable[str] = (), limit: int | None = 200, importance: bool = False) -> list[Candidate]:
     """Knowledge points of a document, best first, scores in (0, 1].
 
-    `importance` adds LAC's word-importance model (mode rank) to the score. Measured on the labelled
-    documents and the CSL abstracts it moved keyphrase F1@10 by under 0.01 (0.456 against 0.450,
-    0.194 against 0.193) while costing a second model pass, so it is off by default."""
+    `importance` asks LAC for word importance too (mode rank); the ranker does not use it, so it
+    only costs a second model pass. Kept for callers that pass it."""
     terms = list(terms)
     return extract(analyse(document, "rank" if importance else "lac", terms), terms, limit, document)
+
+
+def drop_batch_boilerplate(documents: list[Document], results: list[list[Candidate]], share: float = 0.5) -> list[list[Candidate]]:
+    """In a batch of course files, a point whose every occurrence sits on a line repeated verbatim
+    across at least `share` of the files (a running header, a URL, an author or a label) is not a
+    knowledge point: left out of every file's result."""
+    if len(documents) < 3:
+        return results
+    line_files: dict[str, int] = defaultdict(int)
+    for document in documents:
+        for line in {document.paragraph_text(i).strip() for i in range(len(document.paragraphs))}:
+            line_files[line] += 1
+    repeated = {line for line, count in line_files.items() if count >= max(2, share * len(documents))}
+    boiler: set[str] = set()
+    for document, found in zip(documents, results):
+        lines = [document.paragraph_text(i).strip() for i in range(len(document.paragraphs))]
+        for candidate in found:
+            term = candidate.payload["term"]
+            holding = [line for line in lines if term in line]
+            if holding and all(line in repeated for line in holding):
+                boiler.add(term)
+    return [[c for c in found if c.payload["term"] not in boiler] for found in results]
+
+
+def training_rows(texts_and_gold: list[tuple[Document, list[str]]]) -> tuple[list[list[float]], list[int]]:
+    """Feature rows and labels (1 when the candidate is one of the gold keyphrases) for the ranker."""
+    X, y = [], []
+    for document, gold in texts_and_gold:
+        wanted = {_fold(g) for g in gold}
+        sentences = analyse(document, "lac")
+        stats = candidates(sentences, _marks_by_sentence(sentences, document))
+        for term, row in features(stats, len(sentences)).items():
+            X.append(row)
+            y.append(int(_fold(term) in wanted))
+    return X, y
+
+
+def _fold(text: str) -> str:
+    import unicodedata
+
+    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", text)).lower()
+
+
+def csl_document(text: str) -> Document:
+    """A CSL row (abstract, then its title after the last full stop) as a document whose first line
+    is the title, as a course text would have it."""
+    head, _, title = text.rstrip().rpartition(". ")
+    if head and 0 < len(title) <= 60 and not re.search(r"[。.!?！？]$", title):
+        return Document.from_text(title + "\n" + head + ".")
+    return Document.from_text(text)

@@ -75,6 +75,34 @@ def train_english(out: Path = MODELS) -> Path | None:
     return _write(out / "definitions_en.json", model)
 
 
+KEYPHRASE_C = 0.1
+
+
+def train_keyphrases(out: Path = MODELS) -> Path | None:
+    """Poly-2 logistic regression over points.FEATURES, on the CSL training file only."""
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import PolynomialFeatures, StandardScaler
+
+    from toolkit.mining import points
+
+    rows = corpora.csl_rows(corpora.CSL_TRAIN)
+    if not rows:
+        print("skipped keyphrases_zh: ../shared/fixtures/csl_kg_dev_part.tsv is absent", file=sys.stderr)
+        return None
+    X, y = points.training_rows([(points.csl_document(text), gold) for text, gold in rows])
+    pipeline = make_pipeline(PolynomialFeatures(2), StandardScaler(),
+                             LogisticRegression(C=KEYPHRASE_C, max_iter=5000, random_state=SEED)).fit(X, y)
+    _, scaler, classifier = (step for _, step in pipeline.steps)
+    scale = [float(x) if x > 0 else 1.0 for x in scaler.scale_]
+    model = {"name": "keyphrases_zh", "features": list(points.FEATURES),
+             "trained_on": f"CSL {corpora.CSL_TRAIN.name} ({len(rows)} abstracts, {len(X)} candidates, {sum(y)} keyphrases)",
+             "licence": "Apache-2.0 (CSL, ydli-ai/CSL)",
+             "mean": [round(float(x), 8) for x in scaler.mean_], "scale": [round(x, 8) for x in scale],
+             "coef": [round(float(x), 8) for x in classifier.coef_[0]], "intercept": round(float(classifier.intercept_[0]), 8)}
+    return _write(out / "keyphrases_zh.json", model)
+
+
 def _write(path: Path, model: dict) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(model, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n",
@@ -91,10 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     if "definitions_en" in args.models:
         train_english(args.out)
     if "keyphrases_zh" in args.models:
-        from toolkit.mining import points
-
-        if hasattr(points, "train_ranker"):
-            points.train_ranker(args.out)
+        train_keyphrases(args.out)
     return 0
 
 

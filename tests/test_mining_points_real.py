@@ -1,0 +1,21 @@
+"""Knowledge points: nested core terms, the shipped ranker, and batch boilerplate."""
+from toolkit.mining import points
+from toolkit.mining.documents import Document
+
+
+def test_nested_core_term_is_a_candidate_and_ranker_ships():
+    document = Document.from_text("基于传感器数据融合算法的定位方法\n本文提出一种传感器数据融合算法。数据融合可以提高定位精度。")
+    terms = [c.payload["term"] for c in points.mine(document, limit=10)]
+    assert "数据融合" in terms
+    assert points._RANKER() is not None and points._RANKER()["features"] == list(points.FEATURES)
+
+
+def test_lines_repeated_across_a_batch_are_not_points():
+    header = "作者：张三 https://example.org/course"
+    texts = [f"{header}\n第{i}讲 {topic}\n{topic}是本讲的核心内容。{topic}有很多应用。"
+             for i, topic in enumerate(["二叉树", "哈希表", "排序算法"], 1)]
+    documents = [Document.from_text(t) for t in texts]
+    results = points.drop_batch_boilerplate(documents, [points.mine(d, limit=20) for d in documents])
+    found = {c.payload["term"] for found in results for c in found}
+    assert {"二叉树", "哈希表", "排序算法"} <= found
+    assert not {"张三", "作者"} & found
