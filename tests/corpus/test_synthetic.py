@@ -241,3 +241,25 @@ async def test_api_preview_lists_sheets_and_import_answers_the_report(api, datab
     refused = (await api.client.post("/basic-api/api/graph/file/preview", headers=headers,
                                      files={"file": ("成绩.xlsx", b"not a workbook")})).json()
     assert refused["code"] == 0 and refused["result"]["sheets"] == [] and refused["result"]["problems"]
+
+
+def test_xmind_images_and_marks_go_back_out_on_export(tmp_path):
+    """A topic picture read from XMind is written back as a picture; the floating/summary marks stay
+    Zhitu's (not XMind markers)."""
+    from toolkit.formats import xmind
+
+    png = b"\x89PNG\r\n\x1a\n" + b"0" * 40
+    content = f"""<?xml version="1.0" encoding="UTF-8"?><xmap-content {XMIND_NS} xmlns:xhtml="http://www.w3.org/1999/xhtml" version="2.0">
+    <sheet id="s"><topic id="r"><title>根</title><children><topics type="attached">
+      <topic id="p"><xhtml:img xhtml:src="xap:attachments/leaf.png"/></topic></topics>
+      <topics type="detached"><topic id="f"><title>浮动</title></topic></topics></children></topic><title>画布</title></sheet></xmap-content>"""
+    path = _zip(tmp_path / "图.xmind", {"content.xml": content, "attachments/leaf.png": png})
+    doc = xmind.read(path)
+    picture = {n.id: n for n, _p, _l in doc.walk()}["p"]
+    assert picture.name == "（无标题主题）" and picture.attributes["图片"].startswith("data:image/png;base64,")
+    exported = zipfile.ZipFile(io.BytesIO(xmind.dumps(doc)))
+    members = [name for name in exported.namelist() if name.startswith("resources/")]
+    assert len(members) == 1 and exported.read(members[0]) == png
+    topics = json.loads(exported.read("content.json"))[0]["rootTopic"]["children"]["attached"]
+    assert topics[0]["image"] == {"src": f"xap:{members[0]}"}
+    assert "markers" not in topics[1] and xmind.read("back.xmind", xmind.dumps(doc)).root.children[1].tags == ["xmind:floating"]

@@ -41,13 +41,40 @@ def read(path: str | Path, data: bytes | None = None) -> GraphDoc:
     return read_all(path, data)[0]
 
 
+def _image_member(uri: str) -> tuple[str, bytes] | None:
+    """A topic picture kept as a data URI (attribute 图片) as an archive member, for XMind to show."""
+    import base64
+    import hashlib
+
+    head, _, payload = uri.partition(",")
+    suffix = {"data:image/png;base64": ".png", "data:image/jpeg;base64": ".jpg", "data:image/gif;base64": ".gif",
+              "data:image/svg+xml;base64": ".svg"}.get(head)
+    if not suffix:
+        return None
+    try:
+        data = base64.b64decode(payload, validate=True)
+    except ValueError:
+        return None
+    return f"resources/{hashlib.sha256(data).hexdigest()}{suffix}", data
+
+
 def dumps(doc: GraphDoc) -> bytes:
+    from toolkit.formats.xmind_sheets import IMAGE_ATTRIBUTE, KIND_TAGS
+
+    images: dict[str, bytes] = {}
+    kinds = set(KIND_TAGS.values())
+
     def topic(node) -> dict:
         data = {"id": node.id, "class": "topic", "title": node.name, "zhitu": node_extras(node)}
         if node.desc:
             data["notes"] = {"plain": {"content": node.desc}}
+        picture = node.attributes.get(IMAGE_ATTRIBUTE)
+        member = _image_member(picture) if isinstance(picture, str) else None
+        if member:
+            images[member[0]] = member[1]
+            data["image"] = {"src": f"xap:{member[0]}"}
         labels = [t for t in node.tags if not t.startswith("xmind:")]
-        markers = [t[len("xmind:"):] for t in node.tags if t.startswith("xmind:")]
+        markers = [t[len("xmind:"):] for t in node.tags if t.startswith("xmind:") and t not in kinds]
         if labels:
             data["labels"] = labels
         if markers:
@@ -64,7 +91,10 @@ def dumps(doc: GraphDoc) -> bytes:
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("content.json", json.dumps([sheet], ensure_ascii=False))
         archive.writestr("metadata.json", json.dumps({"creator": {"name": "Zhitu"}}))
-        archive.writestr("manifest.json", json.dumps({"file-entries": {"content.json": {}, "metadata.json": {}}}))
+        for name, data in images.items():
+            archive.writestr(name, data)
+        archive.writestr("manifest.json", json.dumps({"file-entries": {"content.json": {}, "metadata.json": {},
+                                                                        **{name: {} for name in images}}}))
     return buffer.getvalue()
 
 
