@@ -48,7 +48,7 @@ test("the admin reviews it in library management and publishes it", async () => 
   await page.getByTestId("form-submit").click();
   await page.getByTestId("form-dialog").waitFor({ state: "detached" });
   await page.getByLabel("公开状态").selectOption("4");
-  await page.getByTestId("manage-row").filter({ hasText: graph.name }).getByTestId("library-state").filter({ hasText: "已发布" }).waitFor();
+  await page.getByTestId("manage-row").filter({ hasText: graph.name }).getByTestId("library-state").filter({ hasText: "已入库" }).waitFor();
   await shootLooks(page, "library-manage");
   await page.getByTestId("manage-row").filter({ hasText: graph.name }).getByTestId("row-history").click();
   await page.getByTestId("history-dialog").getByText("内容完整", { exact: false }).waitFor();

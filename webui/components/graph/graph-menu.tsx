@@ -10,14 +10,13 @@ import {
   Pencil,
   Plus,
   ScanSearch,
-  Library,
   Link2,
   MoveRight,
   Shapes,
   Trash2,
-  Undo2,
 } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { useLibraryOffer } from "@/components/library/library-offer";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -69,7 +68,10 @@ export function GraphMenu({
   onExport: (format: string) => void;
 }) {
   const t = useTranslations("graph");
+  // The library entries depend on the graph's library state (only the valid one is shown).
+  const library = useLibraryOffer(editable);
   return (
+    <>
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <Button variant="outline" size="sm" data-testid="graph-menu">
@@ -146,19 +148,10 @@ export function GraphMenu({
         )}
         <DropdownMenuSeparator />
         <GraphRecordItems editable={editable} released={released} onAction={onAction} testIds={{ versions: "versions-menu", tasks: "tasks-menu", publish: "publish", unpublish: "unpublish" }} />
-        {editable && (
-          <>
-            <DropdownMenuItem onSelect={() => onAction("libraryPublish")} data-testid="library-publish">
-              <Library size={14} />
-              {t("libraryPublish")}
-            </DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => onAction("libraryWithdraw")} data-testid="library-withdraw">
-              <Undo2 size={14} />
-              {t("libraryWithdraw")}
-            </DropdownMenuItem>
-          </>
-        )}
+        {library.items}
       </DropdownMenuContent>
     </DropdownMenu>
+    {library.dialogs}
+    </>
   );
 }
