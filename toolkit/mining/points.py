@@ -77,7 +77,8 @@ def _good(term: str, tokens: list) -> bool:
 # frequency, nesting, position, headings, emphasis and termhood against general-language frequency
 # (wordfreq's Chinese list); near-duplicates of a better candidate are then left out.
 
-_URLISH = re.compile(r"https?:|www\.|\.(?:md|html?|com|cn|org|py|cpp)\b|@|/|#|_", re.I)
+# Link targets, paths, code and formula leftovers are not terms.
+_URLISH = re.compile(r"https?:|www\.|\.(?:md|html?|com|cn|org|py|cpp)\b|[@/#_+=<>|^{}\[\]()…≤≥→∈×·]", re.I)
 FEATURES = ("log_freq", "log_adjusted", "in_heading", "first_position", "chars", "tokens", "zipf_whole", "zipf_min",
             "zipf_max", "common_word", "noun_end", "nz_end", "vn_end", "entity_end", "nested_in", "contains_other",
             "marked", "in_dictionary", "generic", "latin", "spread", "one_char_tokens", "subword")

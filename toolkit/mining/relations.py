@@ -24,11 +24,17 @@ _BEHIND_CUES = [
     (r"掌握(?:了)?(?P<a>P\d+)(?:之后|以后|后)[^P。]*?(?:才能|可以|便可|再)[^P。]*?(?P<b>P\d+)", "a", "b"),
     (r"先(?:学习?|掌握)?(?P<a>P\d+)[^P。]*?再(?:学习?|掌握)?(?P<b>P\d+)", "a", "b"),
     (r"(?P<b>P\d+)(?:需要|要求)(?:先|预先)?(?:掌握|具备|了解)(?P<a>P\d+)", "a", "b"),
+    (r"(?:先学|先掌握|需要先掌握|应先掌握)(?:好)?(?P<a>P\d+)[^P。]*?(?:才能|再|然后)[^P。]*?(?P<b>P\d+)", "a", "b"),
+    (r"在(?:学习)?(?P<b>P\d+)之前[^P。]*?(?:先|应当?|需要?|必须)[^P。]*?(?:掌握|了解|学习|学好|熟悉)(?P<a>P\d+)", "a", "b"),
+    (r"(?P<b>P\d+)\s+(?:requires|builds on|depends on|presupposes)\s+(?:(?:an?|the)\s+)?(?:understanding of\s+)?(?P<a>P\d+)", "a", "b"),
+    (r"(?P<a>P\d+)\s+is\s+(?:a\s+)?prerequisite\s+(?:of|for)\s+(?P<b>P\d+)", "a", "b"),
 ]
 _CONTAIN_CUES = [
     (r"(?P<a>P\d+)(?:主要)?(?:包括|包含|分为|可分为|划分为|有|由)[^。]*?(?P<list>(?:P\d+[、，,和与及或以及]*)+)(?:等|组成|构成|几种|两种|三种|[。；])", "list"),
     (r"(?P<b>P\d+)(?:是|属于)(?P<a>P\d+)的(?:一种|一类|一部分|组成部分|特例|特殊情况|分支)", "single"),
     (r"(?P<b>P\d+)属于(?P<a>P\d+)", "single"),
+    # X是一种Y / X是一类平衡的Y: Y contains X.
+    (r"(?P<b>P\d+)\s*[，,]?\s*(?:是|为)(?:一种|一类|一棵|一个|一门)[^P。，,；]{0,10}?(?P<a>P\d+)\s*(?:[。．；;，,]|$)", "single"),
 ]
 _MUTUAL_CUES = [
     r"(?P<a>P\d+)(?:与|和|同)(?P<b>P\d+)(?:密切相关|相关|有关|有密切联系|相互联系|相互关联|相对应|相似|类似|互为|的区别|的联系|的关系|的比较)",
@@ -87,8 +93,13 @@ def _pairs_in(sentence_text: str, mentions) -> list[tuple[str, str, str, str]]:
     return [f for f in found if f[1] != f[2]]
 
 
+# Co-occurrence alone says little (memset–sizeof): a Mutual pair from it needs this normalised PMI
+# and this many shared sentences, and such pairs never outnumber the relations a cue supports.
+MIN_STRENGTH = 0.5
+
+
 def extract(sentences: list[Sentence], points: Iterable[str], document: Document | None = None,
-            min_cooccurrence: int = 2) -> list[Candidate]:
+            min_cooccurrence: int = 3) -> list[Candidate]:
     matcher = build_matcher(points)
     cooccur: Counter = Counter()
     mentions_of: Counter = Counter()
@@ -126,16 +137,46 @@ def extract(sentences: list[Sentence], points: Iterable[str], document: Document
         covered.add(tuple(sorted((start, target))))
         candidates.append(_candidate(kind, start, target, min(score, 1.0), sentence, co,
                                      cooccur.get(tuple(sorted((start, target))), 0), document, cue))
+    by_cooccurrence = []
     for (a, b), count in cooccur.items():
         if (a, b) in covered or count < min_cooccurrence:
             continue
         co = strength(a, b)
-        if co <= 0.1:
+        if co < MIN_STRENGTH:
             continue
-        candidates.append(_candidate("Mutual", a, b, 0.3 + 0.4 * co, first_pair_sentence[(a, b)], co, count, document,
-                                     "co-occurrence"))
+        by_cooccurrence.append(_candidate("Mutual", a, b, 0.3 + 0.4 * co, first_pair_sentence[(a, b)], co, count, document,
+                                          "co-occurrence"))
+    by_cooccurrence.sort(key=lambda c: (-c.score, c.payload["start"], c.payload["target"]))
+    candidates += by_cooccurrence[:len(candidates)]
     candidates.sort(key=lambda c: -c.score)
     return candidates
+
+
+MAX_PREREQUISITES_PER_DEFINITION = 2
+
+
+def from_definitions(document: Document, points: Iterable[str], found: list[Candidate] | None = None) -> list[Candidate]:
+    """A point named in another point's definition is learnt before it: 二叉搜索树 defined with
+    二叉树 gives Behind 二叉树 -> 二叉搜索树. The longest names are taken first, at most two."""
+    from toolkit.mining import definitions
+
+    matcher = build_matcher(points)
+    results = []
+    for definition in found if found is not None else definitions.mine(document):
+        term, sentence = definition.payload["term"], definition.payload["sentence"]
+        # Names in brackets are glosses and aliases of the term (稀疏表 in ST 表（Sparse Table，稀疏表）).
+        bracketed = [(m.start(), m.end()) for m in re.finditer(r"[（(][^（）()]*[）)]", sentence)]
+        used = []
+        for start, _end, name in _mentions(sentence, matcher):
+            if any(a <= start < b for a, b in bracketed) or len(name) < 2:
+                continue
+            if name != term and name not in term and term not in name and name not in used:
+                used.append(name)
+        for name in sorted(used, key=lambda n: (-len(n), n))[:MAX_PREREQUISITES_PER_DEFINITION]:
+            results.append(Candidate("relations", 0.6, {"type": "Behind", "start": name, "target": term,
+                                                        "sentence": sentence, "cooccurrence": 0.0, "sentences": 1,
+                                                        "cue": "definition"}, definition.location))
+    return results
 
 
 def _candidate(kind, start, target, score, sentence: Sentence, co: float, count: int, document, cue) -> Candidate:
@@ -150,4 +191,13 @@ def mine(document: Document, points: Iterable[str] | None = None, terms: Iterabl
         from toolkit.mining import points as point_miner
 
         points = [c.payload["term"] for c in point_miner.mine(document, terms, limit=150)]
-    return extract(split_sentences(document), list(points) + list(terms), document)
+    names = list(points) + list(terms)
+    found = extract(split_sentences(document), names, document)
+    known = {(c.payload["start"], c.payload["target"]) for c in found} | {(c.payload["target"], c.payload["start"]) for c in found}
+    for candidate in from_definitions(document, names):
+        pair = (candidate.payload["start"], candidate.payload["target"])
+        if pair not in known:
+            known.add(pair)
+            found.append(candidate)
+    found.sort(key=lambda c: -c.score)
+    return found
