@@ -39,6 +39,25 @@ def desc_similarity(point: str, desc: str) -> float:
     return len([g for g in grams if g in desc]) / len(grams) if grams else 0.0
 
 
+def heading_paths(headings: list[dict]) -> list[list[str]]:
+    """For each recognised heading, the titles above it (outermost first) and its own."""
+    paths: list[list[str]] = []
+    for item in headings:
+        parent = item.get("parent")
+        above = paths[parent] if parent is not None and parent < len(paths) else []
+        paths.append(above + [_NUMBERING.sub("", item["title"])])
+    return paths
+
+
+def path_similarity(context: list[str], node_path: list[str]) -> float:
+    """How well a node's ancestors (node_path, names) match the headings around an occurrence
+    (context, titles, and the document's title): the share of ancestors found there."""
+    names = [n for n in node_path if n]
+    if not names or not context:
+        return 0.0
+    return sum(max(name_similarity(n, c) for c in context) >= 0.6 for n in names) / len(names)
+
+
 def sections(document: Document, headings: list[dict]) -> list[tuple[int, int, int]]:
     """(heading index, start, end) spans: from a heading to the next heading at any level."""
     placed = [(i, h["start"]) for i, h in enumerate(headings) if h.get("start") is not None]
@@ -50,9 +69,12 @@ def sections(document: Document, headings: list[dict]) -> list[tuple[int, int, i
 
 
 def attribute(points: Iterable[str], nodes: list[dict], document: Document | None = None,
-              node_sections: dict[int, list[tuple[int, int]]] | None = None) -> list[Candidate]:
-    """nodes: [{key, name, desc}] (key is a node id or a heading index). node_sections maps a key to
-    the spans of the document that are its section; occurrences there vote for it."""
+              node_sections: dict[int, list[tuple[int, int]]] | None = None,
+              contexts: list[tuple[int, int, list[str]]] | None = None) -> list[Candidate]:
+    """nodes: [{key, name, desc, path?}] (key is a node id or a heading index; path the names of the
+    node's ancestors). node_sections maps a key to the spans of the document that are its section;
+    occurrences there vote for it. contexts: (start, end, heading titles around) spans, so that among
+    same-named nodes the one whose ancestors match the headings around the point wins."""
     results = []
     text = document.text if document is not None else ""
     for point in dict.fromkeys(p for p in points if p):
@@ -63,18 +85,25 @@ def attribute(points: Iterable[str], nodes: list[dict], document: Document | Non
                 for key, spans in node_sections.items():
                     if any(start <= position < end for start, end in spans):
                         votes[key] += 1
+        around: list[str] = []
+        for position in occurrences:
+            for start, end, titles in contexts or []:
+                if start <= position < end:
+                    around += [t for t in titles if t not in around]
         best = None
         for node in nodes:
             key = node["key"]
             section = votes[key] / len(occurrences) if occurrences and node_sections else 0.0
             by_name = name_similarity(point, node["name"])
             by_desc = desc_similarity(point, node.get("desc") or "")
+            by_path = path_similarity(around, node.get("path") or [])
             if node_sections and occurrences:
                 score = 0.6 * section + 0.25 * by_name + 0.15 * by_desc
             else:
                 score = 0.6 * by_name + 0.4 * by_desc
+            score += 0.1 * by_path  # decides between same-named nodes, barely moves the rest
             reason = {"section": round(section, 3), "name": round(by_name, 3), "desc": round(by_desc, 3),
-                      "occurrences": len(occurrences)}
+                      "path": round(by_path, 3), "occurrences": len(occurrences)}
             if best is None or score > best[0]:
                 best = (score, node, reason)
         if best is None or best[0] <= 0:
@@ -97,19 +126,22 @@ def mine(document: Document, points: Iterable[str] | None = None, graph_nodes: l
         points = [c.payload["term"] for c in point_miner.mine(document, terms, limit=100)]
     _method, headings = catalogue_miner.recognise(document)
     spans = sections(document, headings)
+    paths = heading_paths(headings)
+    contexts = [(start, end, paths[index]) for index, start, end in spans]
     if graph_nodes is None:
         nodes = [{"key": i, "name": h["title"], "desc": ""} for i, h in enumerate(headings)]
         node_sections = {index: [(start, end)] for index, start, end in spans}
     else:
         nodes = graph_nodes
         # A graph node owns the sections of the document headings that carry its name.
+        # Among same-named nodes, the one whose ancestors match the headings above this one.
         node_sections: dict = {}
         for index, start, end in spans:
-            title = headings[index]["title"]
-            scored = [(name_similarity(_NUMBERING.sub("", title), n["name"]), n["key"]) for n in graph_nodes]
-            if scored:
-                similarity, key = max(scored)
-                if similarity >= 0.6:
-                    node_sections.setdefault(key, []).append((start, end))
+            title = _NUMBERING.sub("", headings[index]["title"])
+            scored = [(name_similarity(title, n["name"]), path_similarity(paths[index][:-1], n.get("path") or []), n["key"])
+                      for n in graph_nodes]
+            best = max(scored, key=lambda row: (row[0], row[1])) if scored else None
+            if best is not None and best[0] >= 0.6:
+                node_sections.setdefault(best[2], []).append((start, end))
     heading_titles = {h["title"] for h in headings}
-    return attribute([p for p in points if p not in heading_titles], nodes, document, node_sections or None)
+    return attribute([p for p in points if p not in heading_titles], nodes, document, node_sections or None, contexts)
