@@ -19,6 +19,8 @@ NUMBERED = [
     (re.compile(rf"^(?:实验|实训|项目|任务|模块|单元|专题|课题)\s*[{CN}\d]+|^第\s*[{CN}\d]+\s*(?:讲|课|单元)"), 1),
     (re.compile(r"^(?:绪论|绪言|引言|前言|附录|本章小结|参考文献)"), 1),
     (re.compile(rf"^第\s*[{CN}\d]+\s*节"), 2),
+    # Regulations and syllabi number their articles 第N条, inside chapters (and sections if any).
+    (re.compile(rf"^第\s*[{CN}\d]+\s*条"), 2.5),
     (re.compile(r"^\d+\.\d+\.\d+(?![.\d])"), 4),
     (re.compile(r"^\d+\.\d+(?![.\d])"), 3),
     (re.compile(rf"^[{CN}]+\s*[、.．]"), 5),
@@ -28,10 +30,48 @@ NUMBERED = [
 ]
 MAX_HEADING_CHARS = 40
 SENTENCE_END = ("。", "；", ";", "，", ",", "：", ":", "！", "？")
+# A numbered heading may end with a colon (一、实验目的：) when it is short: the body follows below.
+MAX_COLON_HEADING_CHARS = 24
+_TOC_LINE = re.compile(r"(?:\.{3,}|…{2,}|·{3,}|-{4,}|\s{3,})\s*\d{1,4}\s*$")
+_PAGE_NUMBER = re.compile(r"^(?:[-—–\s]*\d{1,4}[-—–\s]*|第\s*\d+\s*页(?:\s*[/，,]?\s*共\s*\d+\s*页)?|\d+\s*/\s*\d+|page\s*\d+)$", re.I)
+_DATE = re.compile(r"^\d{4}\s*[-./年]\s*\d{1,2}\s*(?:[-./月]\s*\d{1,2}\s*日?)?$|^\d{1,2}\s*月\s*\d{1,2}\s*日$")
+_UNINFORMATIVE_BOOKMARK = re.compile(r"^(?:幻灯片(?:编号)?\s*\d+|slide\s*\d+|\d+|page\s*\d+|第\s*\d+\s*页)$", re.I)
 
 
-def numbered_rank(text: str) -> int | None:
-    if len(text) > MAX_HEADING_CHARS or text.endswith(SENTENCE_END):
+def is_noise(text: str) -> bool:
+    """Page numbers, dates, table-of-contents entries and formulas are never headings."""
+    if _PAGE_NUMBER.match(text) or _DATE.match(text) or _TOC_LINE.search(text):
+        return True
+    letters = sum(ch.isalpha() for ch in text)
+    cjk = len(re.findall(r"[\u4e00-\u9fff]", text))
+    return cjk == 0 and letters <= 3  # J, x = vt, (2.3): formula pieces and labels
+
+
+def running_lines(document: Document) -> set[str]:
+    """Text on most pages (running headers and footers): on at least half of them, when there are 3+."""
+    if len(document.pages) < 3:
+        return set()
+    pages_of: dict[str, set[int]] = {}
+    for paragraph in document.paragraphs:
+        text = re.sub(r"\d+", "#", document.text[paragraph.start:paragraph.end].strip())
+        pages_of.setdefault(text, set()).add(paragraph.page)
+    return {text for text, pages in pages_of.items() if len(pages) >= max(3, len(document.pages) / 2)}
+
+
+_ARTICLE = re.compile(rf"^第\s*[{CN}\d]+\s*条")
+
+
+def article_title(text: str) -> str:
+    """第N条 starts a paragraph of body text: its node is named by the article's first clause."""
+    return re.split(r"[。；;！？]", text, maxsplit=1)[0][:MAX_HEADING_CHARS].strip()
+
+
+def numbered_rank(text: str) -> float | None:
+    if _ARTICLE.match(text):
+        return 2.5
+    if len(text) > MAX_HEADING_CHARS or is_noise(text):
+        return None
+    if text.endswith(SENTENCE_END) and not (text.endswith(("：", ":")) and len(text) <= MAX_COLON_HEADING_CHARS):
         return None
     for pattern, rank in NUMBERED:
         if pattern.match(text):
@@ -58,7 +98,9 @@ def recognise(document: Document) -> tuple[str, list[dict]]:
         items = [{"title": document.text[p.start:p.end], "level": p.style_level, "page": p.page, "start": p.start,
                   "end": p.end} for _, p in styled]
         return "styles", _nest(_renumber(items))
-    if document.bookmarks:
+    informative = [m for m in document.bookmarks if not _UNINFORMATIVE_BOOKMARK.match(m.title.strip())]
+    # Bookmarks that only number the slides (幻灯片编号 N) say nothing of the structure.
+    if document.bookmarks and len(informative) >= len(document.bookmarks) / 2:
         items = []
         for mark in document.bookmarks:
             start = end = None
@@ -109,14 +151,20 @@ def _by_numbering(document: Document) -> list[dict]:
     items: list[dict] = []
     open_ranks: list[float] = []
     texts = [document.text[p.start:p.end].strip() for p in document.paragraphs]
-    numbered = [numbered_rank(text) for text in texts]
+    running = running_lines(document)
+    numbered = [None if re.sub(r"\d+", "#", text) in running else numbered_rank(text) for text in texts]
     in_lists = _list_items(numbered)
+    # Numbering decides the nesting before font size does: with enough numbered headings, a line
+    # that is only set larger (a slide's date, a formula, a callout) is not a heading.
+    layout_allowed = sum(rank is not None for rank in numbered) - len(in_lists) < 3
+    seen_titles: set[str] = set()
     for index, paragraph in enumerate(document.paragraphs):
         text = texts[index]
         rank: float | None = None if index in in_lists else numbered[index]
         by_layout = False
-        if rank is None and body_size and paragraph.font_size and paragraph.font_size >= body_size * 1.15 \
-                and len(text) <= MAX_HEADING_CHARS and not text.endswith(SENTENCE_END):
+        if rank is None and layout_allowed and body_size and paragraph.font_size and paragraph.font_size >= body_size * 1.15 \
+                and len(text) <= MAX_HEADING_CHARS and not text.endswith(SENTENCE_END) and not is_noise(text) \
+                and re.sub(r"\d+", "#", text) not in running:
             # An unnumbered line set larger than the body text: rank it by its size among headings.
             rank = 10 - paragraph.font_size / body_size
             by_layout = True
@@ -125,9 +173,44 @@ def _by_numbering(document: Document) -> list[dict]:
         while open_ranks and open_ranks[-1] >= rank:
             open_ranks.pop()
         open_ranks.append(rank)
-        items.append({"title": text, "level": len(open_ranks), "page": paragraph.page, "start": paragraph.start,
-                      "end": paragraph.end, "by_layout": by_layout})
-    return items
+        title = article_title(text) if rank == 2.5 else text
+        items.append({"title": title, "level": len(open_ranks), "page": paragraph.page, "start": paragraph.start,
+                      "end": paragraph.end, "by_layout": by_layout, "paragraph": index})
+    return _without_contents(items)
+
+
+_CONTENTS_TITLE = re.compile(r"^(?:目\s*录|contents|table of contents)$", re.I)
+
+
+def _toc_key(title: str) -> str:
+    return re.sub(r"\s+", "", re.sub(r"[\s.…·]*\d{1,4}$", "", title))
+
+
+def _without_contents(items: list[dict]) -> list[dict]:
+    """A table of contents lists the headings the body repeats: an entry that is directly followed
+    by another heading (no body text between) and whose title comes again later is the contents'."""
+    later: dict[str, int] = {}
+    for position, item in enumerate(items):
+        later[_toc_key(item["title"])] = position
+    # Runs of headings on consecutive paragraphs; a contents page is a run of three or more.
+    run_length = [1] * len(items)
+    for position in range(1, len(items)):
+        if items[position]["paragraph"] == items[position - 1]["paragraph"] + 1:
+            run_length[position] = run_length[position - 1] + 1
+    for position in range(len(items) - 2, -1, -1):
+        if items[position + 1]["paragraph"] == items[position]["paragraph"] + 1:
+            run_length[position] = run_length[position + 1]
+    kept = []
+    for position, item in enumerate(items):
+        if _CONTENTS_TITLE.match(item["title"].strip()):
+            continue
+        if run_length[position] >= 3 and later[_toc_key(item["title"])] > position + 1:
+            continue
+        kept.append(item)
+    # Levels are recomputed by the caller's nesting; keep the stored level of each kept heading.
+    for item in kept:
+        item.pop("paragraph", None)
+    return kept
 
 
 def tree(items: list[dict]) -> list[dict]:

@@ -325,35 +325,55 @@ def _pdf_bookmarks(data: bytes) -> list[Bookmark]:
     from pdfminer.pdfdocument import PDFDocument, PDFNoOutlines
     from pdfminer.pdfpage import PDFPage
     from pdfminer.pdfparser import PDFParser
-    from pdfminer.pdftypes import resolve1
 
     try:
         document = PDFDocument(PDFParser(io.BytesIO(data)))
         page_numbers = {page.pageid: number for number, page in enumerate(PDFPage.create_pages(document), 1)}
-        marks = []
-        for level, title, dest, action, _se in document.get_outlines():
-            target = dest
-            if target is None and action is not None:
-                action = resolve1(action)
-                target = action.get("D") if isinstance(action, dict) else None
-            target = resolve1(target)
-            if isinstance(target, (bytes, str)):
-                try:
-                    target = resolve1(document.get_dest(target))
-                except Exception:  # a named destination missing from the file
-                    target = None
-            if isinstance(target, dict):
-                target = resolve1(target.get("D"))
-            page = None
-            if isinstance(target, list) and target:
-                reference = target[0]
-                page = page_numbers.get(getattr(reference, "objid", None))
-            marks.append(Bookmark(title=normalise(str(title)).strip(), level=int(level), page=page))
-        return [m for m in marks if m.title]
-    except PDFNoOutlines:
-        return []
     except Exception:  # a broken outline is no reason to refuse the text
         return []
+    marks: list[Bookmark] = []
+    seen: set[tuple] = set()
+    try:
+        for level, title, dest, action, _se in document.get_outlines():
+            # A circular outline (an entry's Next pointing back) would repeat forever: stop at the
+            # first entry seen before, keeping what came until then.
+            key = (level, str(title), repr(dest), repr(action))
+            if key in seen or len(marks) >= MAX_BOOKMARKS:
+                break
+            seen.add(key)
+            marks.append(Bookmark(title=normalise(str(title)).strip(), level=int(level),
+                                  page=_bookmark_page(document, dest, action, page_numbers)))
+    except PDFNoOutlines:
+        return []
+    except Exception:  # RecursionError in a looping tree, a broken entry: keep the entries read so far
+        pass
+    return [m for m in marks if m.title]
+
+
+MAX_BOOKMARKS = 5000
+
+
+def _bookmark_page(document, dest, action, page_numbers: dict) -> int | None:
+    from pdfminer.pdftypes import resolve1
+
+    try:
+        target = dest
+        if target is None and action is not None:
+            action = resolve1(action)
+            target = action.get("D") if isinstance(action, dict) else None
+        target = resolve1(target)
+        if isinstance(target, (bytes, str)):
+            try:
+                target = resolve1(document.get_dest(target))
+            except Exception:  # a named destination missing from the file
+                target = None
+        if isinstance(target, dict):
+            target = resolve1(target.get("D"))
+        if isinstance(target, list) and target:
+            return page_numbers.get(getattr(target[0], "objid", None))
+    except Exception:  # an unresolvable destination: the bookmark keeps its title without a page
+        return None
+    return None
 
 
 def _ocr_pdf_page(builder: _Builder, where: str, data: bytes, number: int) -> None:
