@@ -2,6 +2,7 @@
 export, validate (no database), convert (file to file)."""
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -48,7 +49,9 @@ def read_documents(path: str | Path, data: bytes | None = None, fmt: str | None 
     with report.collecting(Path(path).name, name) as collected:
         try:
             if hasattr(module, "read_all"):
-                docs = module.read_all(path, data, sheet=sheet, **options)
+                # Each option goes to the readers that take it (--levels means nothing to an XMind file).
+                accepted = inspect.signature(module.read_all).parameters
+                docs = module.read_all(path, data, sheet=sheet, **{k: v for k, v in options.items() if k in accepted})
             else:
                 docs = [module.read(path, data)]
         except RecursionError as exc:  # a last guard: the readers refuse deep trees themselves

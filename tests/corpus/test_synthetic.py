@@ -263,3 +263,21 @@ def test_xmind_images_and_marks_go_back_out_on_export(tmp_path):
     topics = json.loads(exported.read("content.json"))[0]["rootTopic"]["children"]["attached"]
     assert topics[0]["image"] == {"src": f"xap:{members[0]}"}
     assert "markers" not in topics[1] and xmind.read("back.xmind", xmind.dumps(doc)).root.children[1].tags == ["xmind:floating"]
+
+
+def test_parallel_sheets_are_branches_or_graphs(tmp_path):
+    workbook = openpyxl.Workbook()
+    workbook.active.title = "第一章"
+    for row in (["节", "知识点"], ["1.1 集合", "子集"], [None, "并集"]):
+        workbook.active.append(row)
+    second = workbook.create_sheet("第二章")
+    for row in (["节", "知识点"], ["2.1 函数", "定义域"]):
+        second.append(row)
+    workbook.save(tmp_path / "数学.xlsx")
+    (one,), problems, _report = validate_documents(tmp_path / "数学.xlsx", each_sheet=False)
+    assert not problems and one.name == "数学" and [c.name for c in one.root.children] == ["第一章", "第二章"]
+    split, problems, _report = validate_documents(tmp_path / "数学.xlsx", each_sheet=True)
+    assert not problems and [d.name for d in split] == ["第一章", "第二章"]
+    # options a reader does not take are left out: --levels means nothing to a mind map
+    docs, problems, _report = validate_documents(image_only_mm(tmp_path / "图.mm"), levels=["A"], each_sheet=True)
+    assert not problems and docs[0].node_count() == 4

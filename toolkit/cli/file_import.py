@@ -12,11 +12,14 @@ from toolkit.cli.output import Format, emit, err
 
 SHEET_HELP = "One sheet of an XMind or Excel file, by name or number (default: every non-empty sheet, each its own graph)."
 LEVELS_HELP = "Excel: the level columns, top first, by header or letter (e.g. 领域,分层,知识点 or A,B,C)."
+EACH_SHEET_HELP = "Excel: each outline sheet its own graph (default: the sheets are branches of one graph named after the file)."
 NAME_COL_HELP = "Excel: the column holding node names (with a parent column, or alone under a category column)."
 
 
-def _reader_options(levels: Optional[str], name_col: Optional[str], from_layout: bool) -> dict:
+def _reader_options(levels: Optional[str], name_col: Optional[str], from_layout: bool, each_sheet: bool = False) -> dict:
     options: dict = {}
+    if each_sheet:
+        options["each_sheet"] = True
     if levels:
         options["levels"] = [part.strip() for part in levels.replace("，", ",").split(",") if part.strip()]
     if name_col:
@@ -47,6 +50,7 @@ def import_files(
     levels: Optional[str] = typer.Option(None, "--levels", help=LEVELS_HELP),
     name_col: Optional[str] = typer.Option(None, "--name-col", help=NAME_COL_HELP),
     from_layout: bool = typer.Option(False, "--from-layout", help="PDF without bookmarks: import the headings found from the layout (check them first with validate --explain)."),
+    each_sheet: bool = typer.Option(False, "--each-sheet", help=EACH_SHEET_HELP),
     as_user: Optional[str] = typer.Option(None, "--as", help="Act as this user (default: the first super admin)."),
     as_json: bool = typer.Option(False, "--json", help="JSON for scripts (with each file's import report)."),
 ) -> None:
@@ -56,7 +60,7 @@ def import_files(
     from toolkit.cli.main import run_async
 
     lang = messages.system_lang()
-    options = _reader_options(levels, name_col, from_layout)
+    options = _reader_options(levels, name_col, from_layout, each_sheet)
 
     async def body():
         results = []
@@ -91,6 +95,7 @@ def validate(
     levels: Optional[str] = typer.Option(None, "--levels", help=LEVELS_HELP),
     name_col: Optional[str] = typer.Option(None, "--name-col", help=NAME_COL_HELP),
     from_layout: bool = typer.Option(False, "--from-layout", help="PDF without bookmarks: check the headings found from the layout."),
+    each_sheet: bool = typer.Option(False, "--each-sheet", help=EACH_SHEET_HELP),
     explain: bool = typer.Option(False, "--explain", help="Show how the file was read (sheets, inferred columns, warnings) and the first levels of each tree."),
     as_json: bool = typer.Option(False, "--json", help="JSON for CI jobs."),
 ) -> None:
@@ -100,7 +105,7 @@ def validate(
     from toolkit.imports import validate_documents
 
     lang = messages.system_lang()
-    options = _reader_options(levels, name_col, from_layout)
+    options = _reader_options(levels, name_col, from_layout, each_sheet)
     entries = []
     for path in files:
         try:

@@ -74,6 +74,9 @@ def _blocks(document, where: str) -> tuple[list[_Block], list[list[list[str]]], 
             continue
         for paragraph in paragraphs:
             number += 1
+            pictures = len(paragraph._p.findall(f".//{qn('w:drawing')}")) + len(paragraph._p.findall(f".//{qn('w:pict')}"))
+            if pictures:
+                report.drop("image", f"{where}: paragraph {number}", pictures)
             text = " ".join(paragraph.text.split())  # names are one line; runs of spaces align columns
             if not text:
                 continue

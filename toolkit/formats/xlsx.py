@@ -199,11 +199,12 @@ def _relations(sheet: _Sheet) -> list[DocRelation]:
     return relations
 
 
-def read_all(path: str | Path, data: bytes | None = None, sheet: str | None = None, **options) -> list[GraphDoc]:
+def read_all(path: str | Path, data: bytes | None = None, sheet: str | None = None, levels: list[str] | None = None,
+             name_col: str | None = None, each_sheet: bool = False) -> list[GraphDoc]:
     """Reading infers the hierarchy from the header (toolkit.formats.xlsx_outline)."""
     from toolkit.formats.xlsx_outline import read_all as read_outline
 
-    return read_outline(path, data, sheet=sheet, **options)
+    return read_outline(path, data, sheet=sheet, levels=levels, name_col=name_col, each_sheet=each_sheet)
 
 
 def read(path: str | Path, data: bytes | None = None) -> GraphDoc:

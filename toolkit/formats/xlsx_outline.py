@@ -170,7 +170,8 @@ def _sheet_doc(sheet: _Sheet, start: int, columns: dict, how: str, where: str, r
 
 
 def read_all(path: str | Path, data: bytes | None = None, sheet: str | None = None, levels: list[str] | None = None,
-             name_col: str | None = None) -> list[GraphDoc]:
+             name_col: str | None = None, each_sheet: bool = False) -> list[GraphDoc]:
+    """One graph whose branches are the outline sheets, or with `each_sheet` one graph per sheet."""
     where = Path(path).name
     sheets = _load(read_bytes(path, data), where)
     if sheet is not None:
@@ -202,16 +203,26 @@ def read_all(path: str | Path, data: bytes | None = None, sheet: str | None = No
     several = len(parts) > 1
     docs = [_sheet_doc(found, start, columns, how, where, found.title)
             for found, (start, columns, how) in parts]
+    if several and each_sheet:
+        # Each outline sheet its own graph; relations (by node id) go to the graph holding both ends.
+        for doc in docs:
+            ids = {node.id for node, _p, _l in doc.walk()}
+            doc.relations = [r for r in relations if r.start in ids and r.target in ids]
+        return docs
     if not several:
         doc = docs[0]
     else:
-        # Parallel sheets are branches of one graph named after the file (--sheet picks one instead).
+        # Parallel sheets are branches of one graph named after the file (--sheet picks one, --each-sheet splits).
         doc = GraphDoc(name=Path(path).stem, template="", root=DocNode("_sheets", Path(path).stem, ""))
         for index, part in enumerate(docs):
             for node, _parent, _level in part.walk():
                 if node.id.startswith("_"):
                     node.id = f"_s{index}{node.id}"
-            doc.root.children.append(part.root)
+            branch = part.root
+            if branch.name != part.name:
+                # The sheet's name heads its branch (its single top row is under it).
+                branch = DocNode(f"_s{index}_sheet", part.name, "", children=[part.root])
+            doc.root.children.append(branch)
     doc.relations = relations
     return [doc]
 
