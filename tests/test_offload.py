@@ -62,6 +62,10 @@ async def test_a_big_graph_is_copied_and_restored_by_a_worker(people):
     restored = await big.run(versions.restore_version, user, graph_id, saved["id"], graph_ids=[graph_id])
     assert restored["restored"] == saved["number"] and restored["created"] == 0 and restored["deleted"] == 0
     assert (await Node.get(id=first.id)).name == "标题0"
+    await tree.update_node(user, graph_id, first.id, None, name="又改")
+    second = await big.run(versions.save_version, user, graph_id, "v2", "", graph_ids=[graph_id])
+    compared = await big.run(versions.compare_versions, user, graph_id, saved["id"], second["id"], graph_ids=[graph_id])
+    assert compared["counts"]["renamed"] == 1 and compared["nodes"][0]["name"] == "又改"
     copy = await big.run(copies.save_graph_as, user, graph_id, "副本", None, graph_ids=[graph_id])
     assert isinstance(copy, Graph) and copy.id != graph_id and copy.node_count == big.INLINE_NODES + 51
     assert await Node.filter(graph_id=copy.id).count() == big.INLINE_NODES + 51

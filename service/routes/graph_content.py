@@ -234,13 +234,15 @@ def _merge_args(data: dict) -> dict:
 @bp.post("/mergeTreeCheck")
 @access()
 async def merge_tree_check(request: Request):
-    return ok(request, await merge.merge_check(request.ctx.user, **_merge_args(json_body(request))))
+    args = _merge_args(json_body(request))
+    return ok(request, await big.run(merge.merge_check, request.ctx.user, **args, graph_ids=[args["graph_id"], args["source_graph_id"]]))
 
 
 @bp.post("/prepareMergeTree")
 @access()
 async def prepare_merge_tree(request: Request):
-    return ok(request, await merge.merge_prepare(request.ctx.user, **_merge_args(json_body(request))))
+    args = _merge_args(json_body(request))
+    return ok(request, await big.run(merge.merge_prepare, request.ctx.user, **args, graph_ids=[args["graph_id"], args["source_graph_id"]]))
 
 
 @bp.post("/mergeTree")
@@ -254,7 +256,8 @@ async def merge_tree(request: Request):
 @access()
 async def merge_all_preview(request: Request):
     data = json_body(request)
-    return ok(request, await merge.merge_all(request.ctx.user, int_field(data, "graphId"), int_list(data, "sourceGraphIds"), apply=False))
+    graph_id, sources = int_field(data, "graphId"), int_list(data, "sourceGraphIds")
+    return ok(request, await big.run(merge.merge_all, request.ctx.user, graph_id, sources, apply=False, graph_ids=[graph_id, *sources]))
 
 
 @bp.post("/mergeAll")

@@ -111,8 +111,8 @@ async def trans_graph(request: Request, graph_id: int):
     mapping = data.get("mapping") or {}
     if not isinstance(mapping, dict):
         raise ValidationError("error.field_invalid", field="mapping")
-    return ok(request, await copies.trans_graph(request.ctx.user, graph_id, int_field(data, "templateId"), mapping,
-                                                bool(data.get("dryRun"))))
+    return ok(request, await big.run(copies.trans_graph, request.ctx.user, graph_id, int_field(data, "templateId"), mapping,
+                                     bool(data.get("dryRun")), graph_ids=[graph_id]))
 
 
 @bp.get("/getHisVersion/<graph_id:int>")
@@ -125,14 +125,16 @@ async def get_his_version(request: Request, graph_id: int):
 @access(SUPER, ADMIN, EXPERT)
 async def save_version(request: Request, graph_id: int):
     data = json_body(request) if request.body else {}
-    return ok(request, await versions.save_version(request.ctx.user, graph_id, optional_text(data, "name") or "", optional_text(data, "remark") or ""))
+    return ok(request, await big.run(versions.save_version, request.ctx.user, graph_id, optional_text(data, "name") or "",
+                                     optional_text(data, "remark") or "", graph_ids=[graph_id]))
 
 
 @bp.get("/compareHisVersion")
 @access()
 async def compare_his_version(request: Request):
-    return ok(request, await versions.compare_versions(request.ctx.user, required_query_int(request, "graphId"),
-                                                       required_query_int(request, "versionId"), query_int(request, "otherVersionId")))
+    graph_id = required_query_int(request, "graphId")
+    return ok(request, await big.run(versions.compare_versions, request.ctx.user, graph_id, required_query_int(request, "versionId"),
+                                     query_int(request, "otherVersionId"), graph_ids=[graph_id]))
 
 
 @bp.post("/restoreVersion/<graph_id:int>")

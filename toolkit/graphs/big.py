@@ -1,4 +1,4 @@
-"""Whole-graph operations for the server (copy, restore a version, merge, convert): in place for a
+"""Whole-graph operations for the server (copy, versions, merges, convert): in place for a
 small graph, in an offload worker (toolkit.offload) for a big one, where reading, comparing and
 storing tens of thousands of nodes does not stall every other request on the event loop."""
 from __future__ import annotations
