@@ -213,7 +213,9 @@ def chinese_match(text: str, marks: list[tuple[int, int]] = ()) -> Match | None:
             break
         term = _strip_term(body[start:end])
         rest = body[end:]
-        cue = re.match(_GLOSS + _AKA + r"\s*(?:[，,]?\s*(?:是指|指的是|是|指|表示|被定义为|定义为|的定义是)|[：:])", rest)
+        # A symbol may follow the term before its cue: 一个 **字符串** S 是…
+        cue = re.match(_GLOSS + _AKA + r"(?:\s*[A-Za-z]\w{0,2}(?=\s*[是指]))?"
+                       r"\s*(?:[，,]?\s*(?:是指|指的是|是|指|表示|被定义为|定义为|的定义是)|[：:])", rest)
         if cue and _term_like(term):
             offset = body.find(term, start)
             return Match(term, offset, offset + len(term), end, end + cue.end(), "bold_head", 0.92)
