@@ -73,14 +73,15 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
   // Placed by the server over every edge: a filter toggle changes sizes and edges, never places.
   const positions = useMemo(() => (data ? new Map(data.nodes.map((node) => [node.id, { x: node.x, y: node.y }])) : null), [data]);
 
-  // Drawn progressively: MOUNT_STEP more bubbles each frame, so no frame mounts hundreds at once.
+  // Drawn progressively: MOUNT_STEP bubbles in the first frame, twice as many in each next one, so
+  // no frame mounts hundreds at once and React Flow takes the whole list only a few times.
   const [mounted, setMounted] = useState(0);
   useEffect(() => {
     if (!data) return;
     let frame = 0;
     const grow = (count: number) => {
       setMounted(count);
-      if (count < data.nodes.length) frame = requestAnimationFrame(() => grow(count + MOUNT_STEP));
+      if (count < data.nodes.length) frame = requestAnimationFrame(() => grow(count * 2));
     };
     grow(MOUNT_STEP);
     return () => cancelAnimationFrame(frame);

@@ -69,10 +69,10 @@ export function ringAround(centreId: number, others: number[], radius = 160): Po
 
 /** Past this many nodes the relation graph opens on its busiest part, not the whole network. */
 export const BIG_NETWORK = 1000;
-/** Bubbles mounted per frame while a network is drawn, so no single frame mounts hundreds. */
+/** Bubbles mounted in the first frame of a network; each next frame doubles them. */
 export const MOUNT_STEP = 60;
-/** How many nodes a big network may put in view at once: React Flow mounts what is in view. */
-export const IN_VIEW_BUDGET = 800;
+/** About how many nodes a big network may put in view at once (React Flow mounts what is in view); its middle is denser than the average. */
+export const IN_VIEW_BUDGET = 300;
 
 /**
  * The smallest zoom at which a viewport of `width` × `height` px shows about `budget` nodes of a
