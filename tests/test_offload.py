@@ -69,3 +69,22 @@ async def test_a_big_graph_is_copied_and_restored_by_a_worker(people):
     copy = await big.run(copies.save_graph_as, user, graph_id, "副本", None, graph_ids=[graph_id])
     assert isinstance(copy, Graph) and copy.id != graph_id and copy.node_count == big.INLINE_NODES + 51
     assert await Node.filter(graph_id=copy.id).count() == big.INLINE_NODES + 51
+
+
+async def test_a_big_library_graph_is_granted_by_a_worker(people):
+    """A library copy of a big graph (approval or a direct grant) is made off the event loop."""
+    from toolkit import library
+    from toolkit.graphs import big
+    from toolkit.model import LibraryApply, Project, ProjectMember
+
+    user = people["users"]["super"]
+    graph_id = await file_jobs.import_upload(user, "大纲.md", _headings(big.INLINE_NODES + 50))
+    await library.publish(user, graph_id, "大纲")
+    await library.update_public_state(user, graph_id, library.PUBLISH)
+    project = await Project.create(name="项目C", unit=people["unit"], leader=people["users"]["admin"])
+    await ProjectMember.create(project=project, user=people["users"]["admin"], role="10")
+    granted = await big.run(library.authorize, user, graph_id, project.id, None, None, graph_ids=[graph_id])
+    assert granted["state"] == library.AUTHORIZATION
+    assert await Node.filter(graph_id=granted["copyGraphId"]).count() == big.INLINE_NODES + 51
+    apply = await LibraryApply.get(id=granted["id"])
+    assert await library.graph_of_apply(apply.id) == graph_id and await library.graph_of_apply(10 ** 6) is None

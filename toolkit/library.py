@@ -305,6 +305,11 @@ async def _copy_for(record: LibraryApply, applicant: User) -> Graph:
     return copy
 
 
+async def graph_of_apply(apply_id: int) -> int | None:
+    """The library graph an application asks a copy of (None for an unknown application)."""
+    return await LibraryApply.filter(id=apply_id).first().values_list("entry__graph_id", flat=True)
+
+
 async def approve(actor: User, apply_id: int, state: int, opinion: str | None) -> dict:
     """The person in charge passes (2) or rejects (3) an application in state 0, with an opinion."""
     if state not in (PASS, REJECT):

@@ -6,6 +6,7 @@ from service.access import ADMIN, EXPERT, SUPER, access
 from service.envelope import lang_of, ok, page
 from service.request_data import int_field, json_body, query_int, query_text, required_query_int
 from toolkit import library, templates
+from toolkit.graphs import big
 
 bp = Blueprint("library", url_prefix="/api/common/graph")
 preview_bp = Blueprint("preview", url_prefix="/api/preview")
@@ -93,16 +94,20 @@ async def get_apply_list(request: Request):
 @access(*AUTHORS)
 async def approval(request: Request):
     data = json_body(request)
-    return ok(request, await library.approve(request.ctx.user, int_field(data, "id"), int_field(data, "state", False),
-                                             data.get("approvalProposal", data.get("opinion"))))
+    apply_id = int_field(data, "id")
+    # Passing copies the library graph: a big one is copied in an offload worker, off the event loop.
+    return ok(request, await big.run(library.approve, request.ctx.user, apply_id, int_field(data, "state", False),
+                                     data.get("approvalProposal", data.get("opinion")),
+                                     graph_ids=[await library.graph_of_apply(apply_id)]))
 
 
 @bp.post("/authorizationGraph")
 @access(*AUTHORS)
 async def authorization_graph(request: Request):
     data = json_body(request)
-    return ok(request, await library.authorize(request.ctx.user, int_field(data, "graphId"), int_field(data, "projectId", False),
-                                               data.get("graphName"), data.get("remarks")))
+    graph_id = int_field(data, "graphId")
+    return ok(request, await big.run(library.authorize, request.ctx.user, graph_id, int_field(data, "projectId", False),
+                                     data.get("graphName"), data.get("remarks"), graph_ids=[graph_id]))
 
 
 @preview_bp.get("/searchGraph")
