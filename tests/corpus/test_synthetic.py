@@ -172,6 +172,11 @@ def test_a_600_character_name(tmp_path):
     node = docs[0].root.children[0]
     assert len(node.name) <= 500 and node.desc == "很长的名称" * 120
     assert [n.key for n in report.warnings] == ["import.name_cut"]
+    zen = _zip(tmp_path / "长名称.xmind", {"content.json": json.dumps([{"id": "s", "title": "画布", "rootTopic": {
+        "id": "r", "title": "课程", "children": {"attached": [{"id": "t", "title": "很长的名称" * 120, "notes": {"plain": {"content": "备注"}}}]}}}])})
+    docs, problems, report = validate_documents(zen)
+    topic = docs[0].root.children[0]
+    assert not problems and len(topic.name) <= 500 and topic.desc == "很长的名称" * 120 + "\n\n备注"
 
 
 def test_a_sheet_that_is_not_an_outline_is_refused_with_the_reason(tmp_path):

@@ -17,7 +17,7 @@ from toolkit.errors import FormatError
 from toolkit.formats import report
 from toolkit.formats.extras import apply_extras, parse_relations
 from toolkit.formats.limits import parse_xml, read_bytes
-from toolkit.formats.outline import OutlineItem, build
+from toolkit.formats.outline import OutlineItem, build, paragraph_name
 from toolkit.graphdoc import DocRelation, GraphDoc
 from toolkit.richtext import sanitise
 
@@ -165,20 +165,6 @@ def decoded(text: str | None) -> str:
     return text
 
 
-MAX_NAME = 500  # toolkit.textrules LIMITS["node.name"]
-
-
-def _long_name(text: str, location: str) -> tuple[str, str]:
-    """A node text is sometimes a paragraph: past the name limit its first line (or its start) is
-    the name and the whole text goes to the description, with a warning, so nothing is lost."""
-    if len(text) <= MAX_NAME:
-        return text, ""
-    first = text.split("\n", 1)[0].strip()
-    name = first if first and len(first) <= MAX_NAME else text[:MAX_NAME - 1].rstrip() + "…"
-    report.warn("import.name_cut", location, length=len(text), max=MAX_NAME)
-    return name, text
-
-
 def _placeholder(location: str, image: bool) -> str:
     report.warn("import.placeholder_name", location, reason="import.reason.image" if image else "import.reason.blank", name=UNTITLED)
     return UNTITLED
@@ -198,7 +184,7 @@ def read_mm(path: str | Path, data: bytes | None = None) -> GraphDoc:
     while stack:
         element, level, trail = stack.pop()
         name = decoded(element.get("TEXT") or element.get("LOCALIZED_TEXT")) or _rich(element, "NODE")
-        name, full_text = _long_name(name, f"{where}: {trail}")
+        name, full_text = paragraph_name(name, f"{where}: {trail}")
         location = f"{where}: {trail}{' > ' if trail else ''}{name or UNTITLED}"
         if not name:
             name = _placeholder(location, _has_image(element))
@@ -264,11 +250,12 @@ def read_opml(path: str | Path, data: bytes | None = None) -> GraphDoc:
     stack = [(outline, start_level, title or where, index) for index, outline in reversed(list(enumerate(top, 1)))]
     while stack:
         outline, level, trail, index = stack.pop()
-        name = decoded(outline.get("text") or outline.get("title"))
+        name, full_text = paragraph_name(decoded(outline.get("text") or outline.get("title")), f"{where}: {trail}")
         location = f"{where}: {trail} > {name or index}"
         if not name:
             name = _placeholder(location, False)
-        item = OutlineItem(level, name, location, outline.get("zhituId"), desc=decoded(outline.get("_note")))
+        note = decoded(outline.get("_note"))
+        item = OutlineItem(level, name, location, outline.get("zhituId"), desc="\n\n".join(p for p in (full_text, note) if p))
         apply_extras(item, outline.get("zhitu"))
         link = next((outline.get(key) for key in LINK_KEYS if outline.get(key)), None)
         if link:

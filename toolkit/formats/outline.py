@@ -91,3 +91,18 @@ def attach_level_jumps(items: list[OutlineItem]) -> list[OutlineItem]:
             item.level = previous + 1
         previous = item.level
     return items
+
+
+def paragraph_name(text: str, location: str) -> tuple[str, str]:
+    """Mind-map node texts are sometimes paragraphs: past the name limit the first line (or the
+    start) is the name and the whole text the description, with a warning, so nothing is lost."""
+    from toolkit.formats import report
+    from toolkit.textrules import LIMITS
+
+    limit = LIMITS["node.name"].max
+    if len(text) <= limit:
+        return text, ""
+    first = text.split("\n", 1)[0].strip()
+    name = first if first and len(first) <= limit else text[:limit - 1].rstrip() + "…"
+    report.warn("import.name_cut", location, length=len(text), max=limit)
+    return name, text

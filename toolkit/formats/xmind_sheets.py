@@ -16,7 +16,7 @@ from toolkit.errors import FormatError
 from toolkit.formats import report
 from toolkit.formats.extras import apply_extras
 from toolkit.formats.limits import open_zip, parse_xml, read_bytes
-from toolkit.formats.outline import OutlineItem, build
+from toolkit.formats.outline import OutlineItem, build, paragraph_name
 from toolkit.graphdoc import DocRelation, GraphDoc
 
 NS = "{urn:xmind:xmap:xmlns:content:2.0}"
@@ -66,6 +66,8 @@ def _item(sheet: Sheet, level: int, title: str, topic_id: str | None, trail: str
           href: str | None, image: str | None, kind: str) -> OutlineItem:
     from toolkit.formats.xmind import UNTITLED
 
+    title, full_text = paragraph_name(title, f"{where}: {trail}")
+    notes = "\n\n".join(part for part in (full_text, notes.strip()) if part)
     location = f"{where}: {trail}{' > ' if trail else ''}{title or UNTITLED}"
     if not title:
         report.warn("import.placeholder_name", location, reason="import.reason.image" if image else "import.reason.blank", name=UNTITLED)
