@@ -1,14 +1,14 @@
-"""`zhitu import | export | validate | convert`: graph files from the terminal and in CI jobs."""
+"""`zhitu import | export | validate | convert`: graph files from the terminal and in CI jobs (import and
+validate live in toolkit.cli.file_import)."""
 from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import List, Optional
+from typing import Optional
 
 import typer
-from rich.progress import Progress
 
-from toolkit.cli.output import Format, emit, err
+from toolkit.cli.output import err
 
 
 def register(app: typer.Typer) -> None:
@@ -30,10 +30,6 @@ class _no_status:
         return False
 
 
-def _progress(enabled: bool) -> Progress:
-    return Progress(console=err, disable=not enabled or not sys.stderr.isatty(), transient=True)
-
-
 def export_graph(
     graph: int = typer.Argument(..., help="Graph id."),
     fmt: str = typer.Option(..., "--format", "-f", help="edg, xlsx, xmind, md, opml or mm."),
@@ -53,33 +49,6 @@ def export_graph(
     data, _name = run_async(body)()
     output.write_bytes(data)
     err.print(f"wrote {output} ({len(data):,} bytes)")
-
-
-def validate(
-    files: List[Path] = typer.Argument(..., help="Files to check."),
-    template: Optional[str] = typer.Option(None, "--template", help="Template code to check against (default: the file's, else teaching)."),
-    as_json: bool = typer.Option(False, "--json", help="JSON for CI jobs."),
-) -> None:
-    """Check graph files without a database: exit 0 when all are valid, 1 with every problem listed."""
-    from toolkit import messages
-    from toolkit.imports import validate_file
-
-    lang = messages.system_lang()
-    report = []
-    for path in files:
-        doc, problems = validate_file(path, template)
-        report.append({"file": str(path), "valid": not problems, "nodes": doc.node_count() if doc else 0,
-                       "problems": [p.message(lang) for p in problems]})
-    if as_json:
-        emit(report, fmt=Format.json)
-    else:
-        for entry in report:
-            mark = "[green]ok[/green]" if entry["valid"] else "[red]invalid[/red]"
-            err.print(f"{mark} {entry['file']} ({entry['nodes']} nodes)")
-            for problem in entry["problems"]:
-                err.print(f"  - {problem}")
-    if not all(entry["valid"] for entry in report):
-        raise typer.Exit(1)
 
 
 def convert(
