@@ -21,7 +21,7 @@ async def test_three_invalid_fields_are_answered_at_once_by_name_in_both_languag
     assert zh["errors"]["password"] == "密码至少需要 6 个字符"
     assert zh["message"] == "请修正 3 处：密码、手机号、邮箱"
     _, en = await api.call("POST", U, token, lang="en", json=body)
-    assert en["errors"] == {"password": "Password: at least 6 characters", "tel": "Phone is not valid", "email": "E-mail is not valid"}
+    assert en["errors"] == {"password": "Password: at least 6 characters", "tel": "Phone is not valid", "email": "Email is not valid"}
     assert await User.all().count() == count
 
 

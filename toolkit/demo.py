@@ -10,6 +10,7 @@ from toolkit import graphdoc
 from toolkit.accounts import ensure_user
 from toolkit.errors import ValidationError
 from toolkit.graphs.store import store_document
+from toolkit.portal import load_help
 from toolkit.model import Graph, Project, ProjectMember, Unit, User
 
 EXAMPLES_DIR = Path(__file__).resolve().parent.parent / "examples"
@@ -59,4 +60,6 @@ async def load_examples(folder: Path = EXAMPLES_DIR) -> DemoReport:
             graph.release_state = 1
             await graph.save(update_fields=["release_state"])
         report.graphs_created.append(doc.name)
+    # The help screens (/help_v, /help_doc) show the demo's own documents and videos.
+    await load_help(folder / "help")
     return report

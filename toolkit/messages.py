@@ -232,7 +232,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "field.personName": ("姓名", "Name"),
     "field.role": ("角色", "Role"),
     "field.tel": ("手机号", "Phone"),
-    "field.email": ("邮箱", "E-mail"),
+    "field.email": ("邮箱", "Email"),
     "field.unitName": ("单位名称", "Unit name"),
     "field.unitCode": ("单位编码", "Unit code"),
     "field.contact": ("联系人", "Contact"),

@@ -1,6 +1,8 @@
 """Portal content: help videos and documents, and the carousel images of the home page."""
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 from toolkit import audit, roles, settings, uploads
@@ -12,6 +14,11 @@ from toolkit.richtext import sanitise
 DOC_KINDS = ("video", "doc")
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png")
 _MAGIC = {".png": (b"\x89PNG\r\n\x1a\n",), ".jpg": (b"\xff\xd8\xff",), ".jpeg": (b"\xff\xd8\xff",)}
+
+
+# Help videos: short screen walkthroughs, kept in the uploads store by their content digest.
+MEDIA_TYPES = {".webm": "video/webm", ".mp4": "video/mp4"}
+_MEDIA_NAME = re.compile(r"^[0-9a-f]{64}\.(webm|mp4)$")
 
 
 def _require_manager(actor: User) -> None:
@@ -87,6 +94,36 @@ async def delete_doc(actor: User, doc_id: int) -> None:
     if not await HelpDoc.filter(id=doc_id).delete():
         raise NotFound(what="what.doc")
     await audit.record("doc.delete", actor.id, "doc", doc_id)
+
+
+async def load_help(folder: Path) -> list[str]:
+    """The help documents and videos of a folder's help.json (the demo's examples/help): created
+    once, by title, so an admin's edits stay; a video's file goes to the uploads store and is
+    served by media(). The titles created are answered."""
+    index = folder / "help.json"
+    if not index.exists():
+        return []
+    created = []
+    for spec in json.loads(index.read_text(encoding="utf-8"))["docs"]:
+        if await HelpDoc.exists(title=spec["title"]):
+            continue
+        url = ""
+        if spec.get("file"):
+            stored = uploads.store(spec["file"], (folder / spec["file"]).read_bytes(), tuple(MEDIA_TYPES))
+            url = f"/basic-api/api/doc/media/{stored['fileId']}{stored['suffix']}"
+        await HelpDoc.create(kind=spec["kind"], title=spec["title"], body=sanitise(spec.get("body", "")), url=url, sort=spec.get("sort", 0))
+        created.append(spec["title"])
+    return created
+
+
+def media(name: str) -> tuple[bytes, str]:
+    """A help video by its stored name (digest + suffix), with its content type."""
+    if not _MEDIA_NAME.match(name or ""):
+        raise NotFound(what="what.doc")
+    path = settings.uploads_dir() / name
+    if not path.exists():
+        raise NotFound(what="what.doc")
+    return path.read_bytes(), MEDIA_TYPES[path.suffix]
 
 
 def carousel_view(item: Carousel) -> dict:

@@ -65,6 +65,14 @@ async def list_docs(request: Request):
     return page(request, items, total)
 
 
+@doc_bp.get("/media/<name:str>")
+@access(public=True)
+async def help_media(request: Request, name: str):
+    """A help video (toolkit.portal.load_help stores them), open like the help pages."""
+    data, content_type = portal.media(name)
+    return raw(data, content_type=content_type, headers={"Cache-Control": "public, max-age=86400"})
+
+
 @doc_bp.post("/")
 @access(SUPER, ADMIN)
 async def add_doc(request: Request):

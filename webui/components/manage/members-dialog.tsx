@@ -100,7 +100,11 @@ export function MembersDialog({ project, onClose }: { project: ProjectRow | null
               )}
             </li>
           ))}
-          {data && data.items.length === 0 && <li className="py-4 text-center text-muted">{tm("empty")}</li>}
+          {data && data.items.length === 0 && (
+            <li className="py-4 text-center text-muted" data-testid="members-empty">
+              {tm("empty")}
+            </li>
+          )}
         </ul>
       </DialogContent>
     </Dialog>

@@ -55,7 +55,7 @@ export function HelpList({ kind }: { kind: "video" | "doc" }) {
                 </a>
               )}
               {/* The body is sanitised rich text (toolkit.richtext.sanitise) from the back office. */}
-              <div className="prose-sm whitespace-pre-wrap text-sm leading-7" dangerouslySetInnerHTML={{ __html: chosen.body }} />
+              <div className="prose-sm text-sm leading-7 [&_h3]:mb-1 [&_h3]:mt-4 [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:mb-2 [&_ul]:list-disc [&_ul]:pl-5" dangerouslySetInnerHTML={{ __html: chosen.body }} />
             </>
           ) : (
             <p className="text-muted">{t("nothing")}</p>
