@@ -590,9 +590,6 @@ def print_real(report: dict, out=sys.stdout) -> None:
               file=out)
 
 
-if __name__ == "__main__":
-    raise SystemExit(main())
-
 
 def real_relations(pages_limit: int | None = None) -> dict | None:
     """Relations the miner proposes on the OI-wiki held-out pages, by kind of evidence: how much of
@@ -616,3 +613,7 @@ def real_relations(pages_limit: int | None = None) -> dict | None:
     total = sum(counts.values())
     return {"total": total, "by_kind": counts, "cooccurrence_share": round(counts.get("Mutual/co-occurrence", 0) / total, 3)
             if total else 0.0, "top": top}
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
