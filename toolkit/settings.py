@@ -53,6 +53,12 @@ REGISTRY: dict[str, Setting] = {
         Setting("sms_max_tries", 5, "Wrong tries that burn an SMS code.", int),
         Setting("sso_ticket_seconds", 60, "Lifetime of a single sign-on ticket in seconds.", int),
         Setting("public_url", "", "The address browsers reach the platform at (e.g. https://zhitu.example.edu); single sign-on returns browsers only to it and to sso_home_hosts. Empty: http://host:port of the server."),
+        Setting("embedded_worker", True, "zhitu serve and zhitu demo run a mining worker beside the server; 0 where dedicated zhitu worker hosts run.", _bool),
+        Setting("worker_wait_seconds", 30.0, "Seconds a queued mining task may wait unclaimed before it reports that no worker is running.", float),
+        Setting("llm_url", "", "OpenAI-compatible endpoint for the optional LLM miners (e.g. http://127.0.0.1:8080/v1); empty keeps the offline miners."),
+        Setting("llm_model", "", "Model name sent to the LLM endpoint."),
+        Setting("llm_key", "", "API key for the LLM endpoint (sent as a Bearer token); best given in the environment."),
+        Setting("llm_timeout", 120.0, "Seconds to wait for one answer of the LLM endpoint.", float),
         Setting("sso_home_hosts", "", "Extra hosts (comma-separated) that single sign-on may send a browser back to."),
     ]
 }

@@ -195,7 +195,8 @@ async def task_progress(request: Request, ws, task_id: int):
     last = None
     while True:
         view = await tasks.task_detail(user, task_id)
-        frame = {"id": view["id"], "state": view["state"], "progress": view["progress"], "error": view["error"]}
+        frame = {"id": view["id"], "state": view["state"], "progress": view["progress"], "error": view["error"],
+                 "waitingForWorker": view["waitingForWorker"], "workerCommand": view["workerCommand"]}
         if frame != last:
             await ws.send(json.dumps(frame, ensure_ascii=False))
             last = frame

@@ -123,6 +123,7 @@ def serve(
     workers: int = typer.Option(None, "--workers", help=settings.REGISTRY["workers"].help),
     api_only: bool = typer.Option(False, "--api-only", help="Serve the API without the web UI."),
     rebuild: bool = typer.Option(False, "--rebuild", help="Build the web UI again first."),
+    worker: Optional[bool] = typer.Option(None, "--worker/--no-worker", help=settings.REGISTRY["embedded_worker"].help),
 ) -> None:
     """Serve the API and the web UI at one URL (without loading examples).
 
@@ -134,20 +135,28 @@ def serve(
     if report.migrations_applied:
         err.print(f"migrations applied: {', '.join(report.migrations_applied)}")
     _serve(settings.get("host", host), int(settings.get("port", port)), int(settings.get("workers", workers)),
-           not api_only, rebuild, None)
+           not api_only, rebuild, None, worker)
 
 
-def _serve(host: str, port: int, workers: int, with_webui: bool, rebuild: bool, banner) -> None:
+def _serve(host: str, port: int, workers: int, with_webui: bool, rebuild: bool, banner,
+           worker: Optional[bool] = None) -> None:
     from service.server import run
+    from toolkit.mining import embedded
 
     # Workers read settings from the environment, so the flags go there too (single sign-on,
     # for one, knows this site's address from host and port unless public_url is set).
     os.environ["ZHITU_HOST"], os.environ["ZHITU_PORT"] = host, str(port)
+    # The mining worker is a child process started before Sanic: the server's own processes stay
+    # light and a mining run never stalls them.
+    miner = embedded.EmbeddedWorker().start() if embedded.enabled(worker) else None
     try:
         run(host, port, workers, with_webui=with_webui, rebuild=rebuild, on_ready=banner)
     except ZhituError as exc:
         err.print(f"[red]error:[/red] {exc.message(messages.system_lang())}")
         raise typer.Exit(exc.exit_code)
+    finally:
+        if miner is not None:
+            miner.stop()
 
 
 @app.command("demo")
@@ -157,6 +166,7 @@ def demo(
     no_serve: bool = typer.Option(False, "--no-serve", help="Load the examples and stop."),
     api_only: bool = typer.Option(False, "--api-only", help="Serve the API without the web UI."),
     examples: Optional[Path] = typer.Option(None, "--examples", help="Folder of seed.json and graphs/ (default: the repository's examples/)."),
+    worker: Optional[bool] = typer.Option(None, "--worker/--no-worker", help=settings.REGISTRY["embedded_worker"].help),
 ) -> None:
     """Initialise, load the example data, then serve the platform and print the URL and accounts."""
     from toolkit import db
@@ -180,7 +190,7 @@ def demo(
     if no_serve:
         banner()
         return
-    _serve(host, port, int(settings.get("workers")), not api_only, False, banner)
+    _serve(host, port, int(settings.get("workers")), not api_only, False, banner, worker)
 
 
 @app.command("tui")

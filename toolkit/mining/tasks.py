@@ -15,7 +15,7 @@ from datetime import datetime, timedelta, timezone
 
 from tortoise.transactions import in_transaction
 
-from toolkit import audit, db, messages, roles
+from toolkit import audit, db, messages, roles, settings
 from toolkit.errors import Forbidden, NotFound, ValidationError, ZhituError
 from toolkit.graphs.guard import open_graph
 from toolkit.graphs.listing import check_paging
@@ -40,8 +40,27 @@ def now() -> datetime:
     return datetime.now(timezone.utc)
 
 
+# What a user runs when no worker takes tasks (shown by the web UI and the TUI).
+WORKER_COMMAND = "zhitu worker"
+
+
+def waiting_for_worker(task: MiningTask, at: datetime | None = None) -> bool:
+    """A queued task no worker has claimed for worker_wait_seconds: no worker runs (or all are
+    busy). Queued since its creation, or since its retry (which stamps heartbeat_at)."""
+    if task.state != "queued":
+        return False
+    since = task.heartbeat_at or task.created_at
+    if since is None:
+        return False
+    if since.tzinfo is None:
+        since = since.replace(tzinfo=timezone.utc)
+    return (at or now()) - since >= timedelta(seconds=float(settings.get("worker_wait_seconds")))
+
+
 def task_view(task: MiningTask, counts: dict | None = None) -> dict:
-    return {"id": task.id, "kind": task.kind, "state": task.state, "progress": task.progress, "sourceIds": task.source_ids,
+    waiting = waiting_for_worker(task)
+    return {"waitingForWorker": waiting, "workerCommand": WORKER_COMMAND if waiting else None,
+            "id": task.id, "kind": task.kind, "state": task.state, "progress": task.progress, "sourceIds": task.source_ids,
             "graphId": task.graph_id, "createUserId": task.create_user_id, "params": task.params, "error": task.error,
             "worker": task.worker, "attempts": task.attempts,
             "createTime": task.created_at.isoformat() if task.created_at else None,
@@ -133,7 +152,8 @@ async def retry_task(user: User, task_id: int) -> dict:
     task = await get_task(user, task_id, write=True)
     async with in_transaction():
         changed = await MiningTask.filter(id=task.id, state__in=["failed", "cancelled"]).update(
-            state="queued", progress=0, error="", worker=None, started_at=None, finished_at=None, heartbeat_at=None)
+            # heartbeat_at of a queued task is when it was queued again (see waiting_for_worker).
+            state="queued", progress=0, error="", worker=None, started_at=None, finished_at=None, heartbeat_at=now())
         if not changed:
             raise ValidationError("mining.task_state", state=task.state)
         await MiningResult.filter(task_id=task.id, state="pending").delete()
