@@ -67,7 +67,7 @@ export function withServerRules(fields: FieldSpec[], rules: ServerFormRules | un
 export const isHexColour = isHexColor;
 
 /** SPEC §5: allowed source file suffixes. */
-export const SOURCE_SUFFIXES = [".jpg", ".jpeg", ".png", ".docx", ".pdf", ".txt"] as const;
+export const SOURCE_SUFFIXES = [".jpg", ".jpeg", ".png", ".docx", ".pdf", ".txt", ".md"] as const;
 
 export function hasAllowedSuffix(fileName: string, suffixes: readonly string[] = SOURCE_SUFFIXES): boolean {
   const lower = fileName.toLowerCase();
