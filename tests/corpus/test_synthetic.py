@@ -286,3 +286,16 @@ def test_parallel_sheets_are_branches_or_graphs(tmp_path):
     # options a reader does not take are left out: --levels means nothing to a mind map
     docs, problems, _report = validate_documents(image_only_mm(tmp_path / "图.mm"), levels=["A"], each_sheet=True)
     assert not problems and docs[0].node_count() == 4
+
+
+def test_odd_json_and_repeated_ids_are_read_not_crashed_on(tmp_path):
+    """content.json from other tools: values of unexpected kinds are taken as empty, and a topic that
+    repeats another's id (copied and pasted) gets one of its own, in XMind and FreeMind alike."""
+    odd = json.dumps([{"title": 5, "rootTopic": {"title": "根", "href": 5, "notes": [1], "labels": "x", "boundaries": 3, "zhitu": 7,
+                                                 "children": {"attached": [{"id": "x", "title": "甲"}, {"id": "x", "title": "乙"}, 1, None],
+                                                              "detached": "abc"}}, "relationships": {"a": 1}}])
+    docs, problems, _report = validate_documents(_zip(tmp_path / "odd.xmind", {"content.json": odd}))
+    assert not problems and [n.name for n, _p, _l in docs[0].walk()] == ["根", "甲", "乙"]
+    (tmp_path / "pasted.mm").write_text('<map><node TEXT="a" ID="1"><node TEXT="b" ID="2"/><node TEXT="c" ID="2"/></node></map>')
+    docs, problems, _report = validate_documents(tmp_path / "pasted.mm")
+    assert not problems and [n.name for n, _p, _l in docs[0].walk()] == ["a", "b", "c"]

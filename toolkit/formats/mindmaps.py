@@ -180,6 +180,7 @@ def read_mm(path: str | Path, data: bytes | None = None) -> GraphDoc:
     items: list[OutlineItem] = []
     links: list[DocRelation] = []
     topic_links: list[tuple[str, str, str]] = []
+    seen_ids: set = set()
     stack = [(root.find("node"), 0, "")]
     while stack:
         element, level, trail = stack.pop()
@@ -192,6 +193,9 @@ def read_mm(path: str | Path, data: bytes | None = None) -> GraphDoc:
             report.drop("image", location)
         desc = "\n\n".join(part for part in (full_text, _rich(element, "DETAILS"), _rich(element, "NOTE")) if part)
         node_id = element.get("ID")
+        if node_id in seen_ids:
+            node_id = None  # a pasted node keeping its ID: a new id, so both stay (links go to the first)
+        seen_ids.add(node_id)
         item = OutlineItem(level, name, location, node_id, desc=desc)
         attributes = {a.get("NAME"): decoded(a.get("VALUE")) for a in element.findall("attribute") if a.get("NAME")}
         apply_extras(item, attributes.pop("zhitu", None))

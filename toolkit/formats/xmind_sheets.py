@@ -38,6 +38,7 @@ class Sheet:
     relations: list[DocRelation] = field(default_factory=list)
     links: list[tuple[str, str, str]] = field(default_factory=list)  # (from id, to id, where)
     notes: report.ImportReport | None = None  # what reading this sheet reported, kept until it is chosen
+    ids: set = field(default_factory=set)
 
     def empty(self) -> bool:
         from toolkit.formats.xmind import UNTITLED
@@ -71,6 +72,10 @@ def _item(sheet: Sheet, level: int, title: str, topic_id: str | None, trail: str
     location = f"{where}: {trail}{' > ' if trail else ''}{title or UNTITLED}"
     if not title:
         report.warn("import.placeholder_name", location, reason="import.reason.image" if image else "import.reason.blank", name=UNTITLED)
+    if topic_id in sheet.ids:
+        topic_id = None  # a copied topic keeping its id: a new id, so both stay (links go to the first)
+    if topic_id is not None:
+        sheet.ids.add(topic_id)
     item = OutlineItem(level, title or UNTITLED, location, topic_id, desc=notes.strip(), tags=tags)
     if kind in KIND_TAGS:
         item.tags.append(KIND_TAGS[kind])
@@ -88,6 +93,11 @@ def _item(sheet: Sheet, level: int, title: str, topic_id: str | None, trail: str
     return item
 
 
+def _of(value, kind: type):
+    """A JSON value of the expected kind, else its empty form (content.json is written by many tools)."""
+    return value if isinstance(value, kind) else kind()
+
+
 def _zen_sheet(raw: dict, archive: zipfile.ZipFile, where: str) -> Sheet:
     from toolkit.formats.xmind import _relation_type, marker_tags
 
@@ -99,22 +109,25 @@ def _zen_sheet(raw: dict, archive: zipfile.ZipFile, where: str) -> Sheet:
         if not isinstance(topic, dict):
             continue
         title = str(topic.get("title") or "").strip()
-        notes = ((topic.get("notes") or {}).get("plain") or {}).get("content") or ""
-        markers = marker_tags(m.get("markerId") for m in topic.get("markers") or [] if isinstance(m, dict))
-        image = _image(archive, (topic.get("image") or {}).get("src"), f"{where}: {trail or title}") if isinstance(topic.get("image"), dict) else None
-        item = _item(sheet, level, title, topic.get("id"), trail, where, notes=str(notes), href=topic.get("href"), image=image, kind=kind,
-                     tags=[str(label) for label in topic.get("labels") or []] + markers)
-        apply_extras(item, topic.get("zhitu"))
-        if topic.get("boundaries"):
+        notes = _of(_of(topic.get("notes"), dict).get("plain"), dict).get("content") or ""
+        markers = marker_tags(m.get("markerId") for m in _of(topic.get("markers"), list) if isinstance(m, dict))
+        src = _of(topic.get("image"), dict).get("src")
+        image = _image(archive, src, f"{where}: {trail or title}") if isinstance(src, str) else None
+        href = topic.get("href") if isinstance(topic.get("href"), str) else None
+        topic_id = str(topic["id"]) if topic.get("id") not in (None, "") else None
+        item = _item(sheet, level, title, topic_id, trail, where, notes=str(notes), href=href, image=image, kind=kind,
+                     tags=[str(label) for label in _of(topic.get("labels"), list)] + markers)
+        apply_extras(item, topic.get("zhitu") if isinstance(topic.get("zhitu"), str) else None)
+        if _of(topic.get("boundaries"), list):
             report.drop("boundary", item.where, len(topic["boundaries"]))
-        children = topic.get("children") or {}
+        children = _of(topic.get("children"), dict)
         child_trail = f"{trail}{' > ' if trail else ''}{item.name}"
         pending = []
         for child_kind in ("attached", "callout", "summary", "detached"):
-            for child in children.get(child_kind) or []:
+            for child in _of(children.get(child_kind), list):
                 pending.append((child, level + 1, child_trail, child_kind))
         stack.extend(reversed(pending))
-    for relation in raw.get("relationships") or []:
+    for relation in _of(raw.get("relationships"), list):
         if isinstance(relation, dict) and relation.get("end1Id") and relation.get("end2Id"):
             title = str(relation.get("title") or "").strip()
             sheet.relations.append(DocRelation(str(relation["end1Id"]), str(relation["end2Id"]), _relation_type(title), title))
