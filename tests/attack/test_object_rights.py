@@ -276,6 +276,7 @@ NO_OBJECT = {
     "POST /graph/uploadMergePrepare": "a preview of a file against a graph it reads, writes nothing",
     "POST /graph/checkNewAbilityTree": "a check that reads the graph",
     "POST /graph/file/convertPdf": "an export: reads the graph",
+    "POST /graph/file/preview": "a preview of an uploaded file's sheets and import report, stores nothing",
     "POST /manage/getGraphList": "a list filtered by the caller's scope",
     "POST /manage/export": "an export of the list filtered by the caller's scope",
 }
