@@ -195,8 +195,9 @@ async def task_progress(request: Request, ws, task_id: int):
     last = None
     while True:
         view = await tasks.task_detail(user, task_id)
-        frame = {"id": view["id"], "state": view["state"], "progress": view["progress"], "error": view["error"],
-                 "waitingForWorker": view["waitingForWorker"], "workerCommand": view["workerCommand"]}
+        frame = {"id": view["id"], "state": view["state"], "progress": view["progress"], "error": view["error"]}
+        if view["waitingForWorker"]:
+            frame.update(waitingForWorker=True, workerCommand=view["workerCommand"])
         if frame != last:
             await ws.send(json.dumps(frame, ensure_ascii=False))
             last = frame

@@ -36,7 +36,8 @@ def register(app: typer.Typer) -> None:
     app.command("worker")(worker)
 
 
-def _mine(kind: str, files: List[Path], graph: Optional[int], as_json: bool, limit: int, importance: bool) -> None:
+def _mine(kind: str, files: List[Path], graph: Optional[int], as_json: bool, limit: int, importance: bool,
+          backend: Optional[str] = None) -> None:
     from toolkit.cli.main import run_async
     from toolkit.mining.documents import read_document
     from toolkit.mining.runner import mine_document
@@ -60,7 +61,7 @@ def _mine(kind: str, files: List[Path], graph: Optional[int], as_json: bool, lim
         rows = []
         for path in files:
             document = read_document(path.name, _read(path))
-            for candidate in mine_document(kind, document, terms, context, limit, importance):
+            for candidate in mine_document(kind, document, terms, context, limit, importance, backend):
                 rows.append({"file": str(path), **candidate.as_dict()})
         return rows
 
@@ -85,8 +86,9 @@ def _command(kind: str, summary: str):
         as_json: bool = typer.Option(False, "--json", help="JSON for scripts."),
         limit: int = typer.Option(200, "--limit", help="Most knowledge points to keep per file."),
         importance: bool = typer.Option(False, "--importance", help="Points: add LAC's word-importance model (slower)."),
+        backend: Optional[str] = typer.Option(None, "--backend", help="offline or llm (default: llm when ZHITU_LLM_URL is set, else offline)."),
     ) -> None:
-        _mine(kind, files, graph, as_json, limit, importance)
+        _mine(kind, files, graph, as_json, limit, importance, backend)
 
     command.__doc__ = summary
     mine_app.command(kind)(command)

@@ -22,8 +22,25 @@ def check_kind(kind: str) -> str:
     return kind
 
 
+BACKENDS = ("offline", "llm")
+
+
+def check_backend(backend: str | None) -> str | None:
+    """None: the LLM miners when ZHITU_LLM_URL is set, else the offline ones."""
+    if backend is not None and backend not in BACKENDS:
+        raise ValidationError("error.field_invalid", field="backend")
+    return backend
+
+
 def mine_document(kind: str, document: Document, terms: list[str] | None = None,
-                  graph: GraphContext | None = None, limit: int | None = 200, importance: bool = False) -> list[Candidate]:
+                  graph: GraphContext | None = None, limit: int | None = 200, importance: bool = False,
+                  backend: str | None = None) -> list[Candidate]:
+    from toolkit.mining import llm
+
+    check_kind(kind)
+    if check_backend(backend) == "llm" or (backend is None and llm.configured()):
+        return llm.mine(kind, document, terms, graph.point_names if graph else None,
+                        graph.catalogue_nodes if graph else None, limit)
     # The miners are imported here, not at the top: their patterns and models take a quarter of a
     # second to load, which every server worker would pay at start for a page that mines nothing.
     from toolkit.mining import belong, catalogue, definitions, points, relations

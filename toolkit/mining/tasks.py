@@ -21,7 +21,7 @@ from toolkit.graphs.guard import open_graph
 from toolkit.graphs.listing import check_paging
 from toolkit.mining import dictionaries, lac_shim, rights
 from toolkit.mining.documents import Document
-from toolkit.mining.runner import GraphContext, check_kind, mine_document
+from toolkit.mining.runner import GraphContext, check_backend, check_kind, mine_document
 from toolkit.mining.sources import get_source
 from toolkit.model import MiningResult, MiningTask, Node, TextSource, User
 
@@ -106,6 +106,7 @@ async def create_task(user: User, kind: str, source_ids, graph_id: int | None = 
         await get_source(user, source_id)
     if params is not None and not isinstance(params, dict):
         raise ValidationError("error.field_invalid", field="params")
+    check_backend((params or {}).get("backend"))
     task = await MiningTask.create(kind=kind, source_ids=source_ids, graph_id=graph_id, create_user_id=user.id,
                                    params=params or {})
     await audit.record("mining.task", user.id, "mining_task", task.id, kind=kind)
@@ -231,7 +232,7 @@ async def run_task(task: MiningTask, worker: str) -> None:
             token = lac_shim.progress_hook.set(_progress_hook(task.id, worker, number, total))
             try:
                 candidates = await asyncio.to_thread(mine_document, task.kind, document, terms, context, limit,
-                                                     task.params.get("importance") is True)
+                                                     task.params.get("importance") is True, task.params.get("backend"))
             finally:
                 lac_shim.progress_hook.reset(token)
             found.extend((source_id, c) for c in candidates)
