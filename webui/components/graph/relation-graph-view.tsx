@@ -119,24 +119,36 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
     return result;
   }, [positions, data, mounted, sizes, looks, selectedId]);
   const mountedIds = useMemo(() => new Set((data?.nodes ?? []).slice(0, mounted).map((node) => node.id)), [data, mounted]);
-  const edges = useMemo<Edge[]>(
-    () =>
-      shown
-        .filter((relation) => mountedIds.has(relation.startNodeId) && mountedIds.has(relation.targetNodeId))
-        .map((relation) => {
-          const colour = colours.get(relation.relationshipType) ?? "#999";
-          return {
-            id: `e${relation.startNodeId}-${relation.targetNodeId}-${relation.relationshipType}`,
-            source: String(relation.startNodeId),
-            target: String(relation.targetNodeId),
-            type: "rim",
-            data: { sourceRadius: (sizes.get(relation.startNodeId) ?? 50) / 2, targetRadius: (sizes.get(relation.targetNodeId) ?? 50) / 2 },
-            style: { stroke: colour, strokeWidth: 1.5 },
-            markerEnd: directed.get(relation.relationshipType) === false ? undefined : { type: MarkerType.ArrowClosed, color: colour },
-          };
-        }),
-    [shown, mountedIds, colours, directed, sizes],
-  );
+  const keptEdges = useRef(new Map<string, Edge<RimEdgeData>>());
+  const edges = useMemo<Edge<RimEdgeData>[]>(() => {
+    const previous = keptEdges.current;
+    const next = new Map<string, Edge<RimEdgeData>>();
+    const result = shown
+      .filter((relation) => mountedIds.has(relation.startNodeId) && mountedIds.has(relation.targetNodeId))
+      .map((relation) => {
+        const id = `e${relation.startNodeId}-${relation.targetNodeId}-${relation.relationshipType}`;
+        const sourceRadius = (sizes.get(relation.startNodeId) ?? 50) / 2;
+        const targetRadius = (sizes.get(relation.targetNodeId) ?? 50) / 2;
+        const colour = colours.get(relation.relationshipType) ?? "#999";
+        const old = previous.get(id);
+        const edge =
+          old && old.data?.sourceRadius === sourceRadius && old.data?.targetRadius === targetRadius && old.style?.stroke === colour
+            ? old
+            : {
+                id,
+                source: String(relation.startNodeId),
+                target: String(relation.targetNodeId),
+                type: "rim",
+                data: { sourceRadius, targetRadius },
+                style: { stroke: colour, strokeWidth: 1.5 },
+                markerEnd: directed.get(relation.relationshipType) === false ? undefined : { type: MarkerType.ArrowClosed, color: colour },
+              };
+        next.set(id, edge);
+        return edge;
+      });
+    keptEdges.current = next;
+    return result;
+  }, [shown, mountedIds, colours, directed, sizes]);
   const [nodes, setNodes, onNodesChange] = useNodesState<Node<BubbleData, "bubble">>([]);
   useEffect(() => setNodes(flowNodes), [flowNodes, setNodes]);
 
@@ -151,16 +163,22 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
   // A big network may not be zoomed out so far that all of it is in view: React Flow mounts what is
   // in view, and thousands of bubbles at once freeze the page. It opens on its busiest node.
   const big = (data?.nodes.length ?? 0) > BIG_NETWORK;
+  const busiest = useMemo(
+    () => (big && data ? data.nodes.reduce((best, node) => (node.degree > best.degree ? node : best), data.nodes[0]) : null),
+    [big, data],
+  );
   const minZoom = useMemo(
-    () => (big && positions ? zoomFloor(positions.values(), window.innerWidth, window.innerHeight, RELATION_ZOOM.min) : RELATION_ZOOM.min),
-    [big, positions],
+    () =>
+      busiest && positions
+        ? zoomFloor(positions.values(), { x: busiest.x, y: busiest.y }, window.innerWidth, window.innerHeight, RELATION_ZOOM.min)
+        : RELATION_ZOOM.min,
+    [busiest, positions],
   );
   const laidOut = positions !== null;
   useEffect(() => {
     if (!laidOut || !data) return;
     if (nodeId) centreOn(nodeId);
-    else if (big) {
-      const busiest = data.nodes.reduce((best, node) => (node.degree > best.degree ? node : best), data.nodes[0]);
+    else if (busiest) {
       const size = sizes.get(busiest.id) ?? MIN_NODE_SIZE;
       void flow.setCenter(busiest.x + size / 2, busiest.y + size / 2, { zoom: minZoom });
     } else {

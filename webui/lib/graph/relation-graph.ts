@@ -75,20 +75,17 @@ export const MOUNT_STEP = 60;
 export const IN_VIEW_BUDGET = 300;
 
 /**
- * The smallest zoom at which a viewport of `width` × `height` px shows about `budget` nodes of a
- * network spread evenly over its extent; never below `floor`, never above 1.
+ * The zoom at which a viewport of `width` × `height` px centred on `centre` holds about `budget`
+ * nodes: the budget-th nearest node (measured in viewport halves) sits on the edge. A network's
+ * middle is far denser than its average, so this counts rather than averages. Never below
+ * `floor`, never above 1.
  */
-export function zoomFloor(places: Iterable<{ x: number; y: number }>, width: number, height: number, floor: number, budget = IN_VIEW_BUDGET): number {
-  let count = 0;
-  let left = Infinity, right = -Infinity, top = Infinity, bottom = -Infinity;
-  for (const { x, y } of places) {
-    count++;
-    left = Math.min(left, x);
-    right = Math.max(right, x);
-    top = Math.min(top, y);
-    bottom = Math.max(bottom, y);
-  }
-  if (count <= budget) return floor;
-  const areaPerNode = ((right - left + MAX_NODE_SIZE) * (bottom - top + MAX_NODE_SIZE)) / count;
-  return Math.min(1, Math.max(floor, Math.sqrt((width * height) / (budget * areaPerNode))));
+export function zoomFloor(places: Iterable<{ x: number; y: number }>, centre: { x: number; y: number }, width: number, height: number,
+  floor: number, budget = IN_VIEW_BUDGET): number {
+  const reach: number[] = [];
+  for (const { x, y } of places) reach.push(Math.max(Math.abs(x - centre.x) / (width / 2), Math.abs(y - centre.y) / (height / 2)));
+  if (reach.length <= budget) return floor;
+  reach.sort((a, b) => a - b);
+  const edge = reach[budget - 1];
+  return edge > 0 ? Math.min(1, Math.max(floor, 1 / edge)) : 1;
 }
