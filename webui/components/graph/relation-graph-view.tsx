@@ -74,7 +74,7 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
   const positions = useMemo(() => (data ? new Map(data.nodes.map((node) => [node.id, { x: node.x, y: node.y }])) : null), [data]);
 
   // Drawn progressively: MOUNT_STEP bubbles in the first frame, twice as many in each next one, so
-  // no frame mounts hundreds at once and React Flow takes the whole list only a few times.
+  // a big network never mounts in one frame and React Flow takes the whole list only a few times.
   const [mounted, setMounted] = useState(0);
   useEffect(() => {
     if (!data) return;
