@@ -220,12 +220,18 @@ def score_rows(rows: dict[str, list[float]]) -> dict[str, float]:
     model = _RANKER()
     if model is None or model.get("features") != list(FEATURES):
         return {term: _heuristic(row) for term, row in rows.items()}
-    coef, intercept, mean, scale = model["coef"], model["intercept"], model["mean"], model["scale"]
-    scores = {}
-    for term, row in rows.items():
-        z = intercept + sum(c * (x - m) / d for c, x, m, d in zip(coef, pairwise(row), mean, scale))
-        scores[term] = 1 / (1 + math.exp(-max(min(z, 50.0), -50.0)))
-    return scores
+    import numpy  # with the LAC models; all candidates of a document in one product
+
+    terms = list(rows)
+    if not terms:
+        return {}
+    matrix = numpy.asarray([rows[t] for t in terms], dtype=float)
+    upper = numpy.triu_indices(matrix.shape[1])
+    products = (matrix[:, :, None] * matrix[:, None, :])[:, upper[0], upper[1]]
+    expanded = numpy.hstack([numpy.ones((len(terms), 1)), matrix, products])
+    z = ((expanded - numpy.asarray(model["mean"])) / numpy.asarray(model["scale"])) @ numpy.asarray(model["coef"])
+    z = numpy.clip(z + model["intercept"], -50.0, 50.0)
+    return dict(zip(terms, (1 / (1 + numpy.exp(-z))).tolist()))
 
 
 def _redundant(term: str, chosen: list[str], stats: dict[str, _Stats]) -> bool:
