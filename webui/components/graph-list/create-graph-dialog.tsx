@@ -62,7 +62,7 @@ export function CreateGraphDialog({ mode, onOpenChange, onCreated }: { mode: "te
         return;
       }
       const graph = await graphApi.create({ name: name.trim(), templateId: templateId!, projectId });
-      toast("success", { key: "saved" });
+      toast("success", { key: "graphCreated" });
       setName("");
       setFile(null);
       onCreated(graph);

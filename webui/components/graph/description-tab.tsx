@@ -8,6 +8,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { nodeApi, type NodeRef } from "@/lib/api/graph";
 import type { GraphNode } from "@/lib/api/graph-types";
 import { toast } from "@/lib/feedback";
+import { Formula, TextWithMath } from "./formula";
 import { isDescriptionEmpty, joinDescription, splitDescription, type Segment } from "@/lib/graph/description";
 
 /** Text a user reads; the server sanitises rich text, but the drawer shows it as plain text. */
@@ -30,12 +31,10 @@ export function DescriptionView({ node }: { node: GraphNode }) {
       {segments.length === 0 && <p className="text-muted">{t("noDescription")}</p>}
       {segments.map((segment, index) =>
         segment.kind === "formula" ? (
-          <code key={index} className="rounded bg-black/5 px-2 py-1 font-mono dark:bg-white/10">
-            {segment.text}
-          </code>
+          <Formula key={index} tex={segment.text} />
         ) : (
           <p key={index} className="whitespace-pre-wrap leading-relaxed">
-            {plain(segment.text)}
+            <TextWithMath text={plain(segment.text)} />
           </p>
         ),
       )}
@@ -94,15 +93,30 @@ export function DescriptionTab({ node, nodeRef, editable, onSaved }: { node: Gra
       {segments.map((segment, index) => (
         <div key={index} className="flex items-start gap-1">
           {segment.kind === "formula" ? (
-            <Input className="font-mono" value={segment.text} placeholder={t("formulaPlaceholder")} onChange={(e) => update(index, e.target.value)} aria-label={t("formula")} />
+            <div className="flex min-w-0 flex-1 flex-col gap-1">
+              <Input className="font-mono" value={segment.text} placeholder={t("formulaPlaceholder")} onChange={(e) => update(index, e.target.value)} aria-label={t("formula")} />
+              {/* The formula as it will read, typeset while it is typed. */}
+              {segment.text.trim() && (
+                <div className="rounded border border-dashed border-border px-2" aria-label={t("formulaPreview")} data-testid="formula-preview">
+                  <Formula tex={segment.text} />
+                </div>
+              )}
+            </div>
           ) : (
-            <Textarea
-              rows={Math.min(8, Math.max(3, segment.text.split("\n").length))}
-              value={segment.text}
-              placeholder={t("descriptionPlaceholder")}
-              aria-label={t("segment", { index: index + 1 })}
-              onChange={(e) => update(index, e.target.value)}
-            />
+            <div className="flex min-w-0 flex-1 flex-col gap-1">
+              <Textarea
+                rows={Math.min(8, Math.max(3, segment.text.split("\n").length))}
+                value={segment.text}
+                placeholder={t("descriptionPlaceholder")}
+                aria-label={t("segment", { index: index + 1 })}
+                onChange={(e) => update(index, e.target.value)}
+              />
+              {segment.text.includes("$") && (
+                <p className="whitespace-pre-wrap rounded border border-dashed border-border px-2 py-1 text-sm" aria-label={t("formulaPreview")} data-testid="formula-preview">
+                  <TextWithMath text={segment.text} />
+                </p>
+              )}
+            </div>
           )}
           <Button size="icon" variant="ghost" aria-label={t("removeSegment")} title={t("removeSegment")} onClick={() => setSegments(segments.filter((_, i) => i !== index))}>
             <Trash2 size={14} />

@@ -1,5 +1,5 @@
 "use client";
-import { PanelLeftClose, PanelLeftOpen } from "lucide-react";
+import { Keyboard, PanelLeftClose, PanelLeftOpen, Redo2, Undo2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -7,17 +7,21 @@ import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { useAttainmentColours } from "@/hooks/use-attainment-colours";
 import { OPEN_ALL_UP_TO, OPEN_DEPTH } from "@/hooks/use-graph";
+import { useEditHistory } from "@/hooks/use-edit-history";
 import { useGraphEditor } from "@/hooks/use-graph-editor";
 import { graphApi, saveDownload } from "@/lib/api/graph";
 import type { TreeNode } from "@/lib/api/graph-types";
 import { copyText } from "@/lib/clipboard";
 import { toast } from "@/lib/feedback";
 import { childTypes, entityLooks } from "@/lib/graph/entities";
+import type { MapCommand } from "@/lib/graph/map-keys";
+import type { SubtreeSnapshot } from "@/lib/graph/undo-history";
 import { collapsedBeyond, countNodes, pathTo } from "@/lib/graph/tree-ops";
 import { DuplicatesDialog, type DuplicateGroup } from "./duplicates-dialog";
 import { GraphHeader } from "./graph-header";
 import { GraphMenu, type GraphMenuAction } from "./graph-menu";
 import { KnowledgeTree, type Adding } from "./knowledge-tree";
+import { MapKeysDialog } from "./map-keys-dialog";
 import { MergeDialog } from "./merge-dialog";
 import { MindMap } from "./mind-map";
 import { MoveNodeDialog } from "./move-node-dialog";
@@ -39,7 +43,13 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
   const t = useTranslations("graph");
   const router = useRouter();
   const editor = useGraphEditor(graphId);
-  const { root, complete, index, editable, actions, template, detail } = editor;
+  const { root, complete, index, editable, template, detail } = editor;
+  // Every edit of the tree goes through the history, so undo and redo cover it (issue 17).
+  const history = useEditHistory(editor);
+  const actions = { ...editor.actions, ...history.actions };
+  const tm = useTranslations("mindMap");
+  const clipboard = useRef<SubtreeSnapshot | null>(null);
+  const [keysOpen, setKeysOpen] = useState(false);
   const looks = useMemo(() => entityLooks(template.data), [template.data]);
   const attainmentColours = useAttainmentColours(graphId);
   /** The map waits for the template's colours, so it is drawn once, not twice. */
@@ -183,7 +193,7 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
       }
       case "publish":
       case "unpublish":
-        if (await run(() => actions.publish(action === "publish"))) toast("success", { key: "saved" });
+        if (await run(() => actions.publish(action === "publish"))) toast("success", { key: action === "publish" ? "published" : "unpublished" });
         break;
       case "libraryPublish":
         if (await run(() => graphApi.libraryPublish(graphId))) toast("success", { key: "libraryOffered" });
@@ -210,6 +220,76 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
     }
   };
 
+  /** Delete from the keyboard: a leaf at once (undo brings it back), a branch after asking. */
+  const removeByKey = async (id: number) => {
+    const entry = index.get(id);
+    if (!entry || entry.parentId === null) return;
+    const below = countNodes(entry.node) - 1;
+    if ((below > 0 || entry.node.hasChilds) && !(await ask(tm("deleteSubtreeConfirm", { name: entry.node.name, count: below })))) return;
+    const done = await run(() => actions.remove(id));
+    if (done) {
+      toast("success", { key: "deleted" });
+      setSelectedId(entry.parentId);
+      if (drawerId === id) setDrawerId(null);
+    }
+  };
+
+  /** Create a node from the keyboard and rename it in place on the canvas, as XMind does. */
+  const addByKey = async (anchorId: number, mode: "child" | "sibling") => {
+    if (mode === "child") setCollapsed((current) => (current?.has(anchorId) ? new Set([...current].filter((id) => id !== anchorId)) : current));
+    const name = tm("newTopic");
+    const created = await run(() => (mode === "child" ? actions.addChild(anchorId, name) : actions.addSibling(anchorId, name)));
+    if (!created) return;
+    setSelectedId(created.id);
+    setRenaming({ id: created.id, where: "map" });
+    setFocus((f) => ({ id: created.id, seq: (f?.seq ?? 0) + 1, force: false }));
+  };
+
+  const onCommand = async (command: MapCommand) => {
+    if (command === "help") return setKeysOpen(true);
+    if (command === "undo") return void history.undo();
+    if (command === "redo") return void history.redo();
+    if (command === "deselect") return (setSelectedId(null), setMenu(null));
+    const entry = selectedId !== null ? index.get(selectedId) : undefined;
+    if (!entry || selectedId === null) return;
+    const canEdit = editable && entry.node.isControl;
+    switch (command) {
+      case "toggle":
+        if (hasChildren(entry.node)) toggle(selectedId);
+        break;
+      case "copy": {
+        const snapshot = await run(() => actions.copy(selectedId));
+        if (snapshot) {
+          clipboard.current = snapshot;
+          toast("success", { key: "branchCopied" });
+        }
+        break;
+      }
+      case "paste": {
+        const copied = clipboard.current;
+        if (!canEdit || !copied) break;
+        setCollapsed((current) => (current?.has(selectedId) ? new Set([...current].filter((id) => id !== selectedId)) : current));
+        const pasted = await run(() => actions.paste(copied, selectedId));
+        if (pasted) (setSelectedId(pasted), setFocus((f) => ({ id: pasted, seq: (f?.seq ?? 0) + 1, force: false })));
+        break;
+      }
+      case "addChild":
+        if (canEdit) await addByKey(selectedId, "child");
+        break;
+      case "addSibling":
+        if (!editable) break;
+        if (entry.parentId === null) await addByKey(selectedId, "child");
+        else if (index.get(entry.parentId)?.node.isControl) await addByKey(selectedId, "sibling");
+        break;
+      case "remove":
+        if (editable) await removeByKey(selectedId);
+        break;
+      case "rename":
+        if (canEdit) setRenaming({ id: selectedId, where: "map" });
+        break;
+    }
+  };
+
   const copyLink = async () => {
     const path = `/knowledgeGraph/knowledgeTree/${graphId}${selectedId ? `/${selectedId}` : ""}`;
     if (await copyText(window.location.origin + path)) toast("success", { key: "copied" });
@@ -221,6 +301,19 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
   return (
     <div className="-m-4 flex h-[calc(100%+2rem)] flex-col" data-testid="graph-workspace" data-tree={complete ? "complete" : "partial"}>
       <GraphHeader graphId={graphId} graph={detail.data} view="mindmap">
+        {editable && (
+          <>
+            <Button size="sm" variant="ghost" onClick={() => void history.undo()} disabled={!history.canUndo} aria-label={tm("undo")} title={`${tm("undo")} (Ctrl/⌘+Z)`} data-testid="undo">
+              <Undo2 size={15} />
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => void history.redo()} disabled={!history.canRedo} aria-label={tm("redo")} title={`${tm("redo")} (Shift+Ctrl/⌘+Z)`} data-testid="redo">
+              <Redo2 size={15} />
+            </Button>
+          </>
+        )}
+        <Button size="sm" variant="ghost" onClick={() => setKeysOpen(true)} aria-label={tm("keys")} title={`${tm("keys")} (?)`}>
+          <Keyboard size={15} />
+        </Button>
         <Button size="sm" variant="ghost" onClick={() => setTreeOpen(!treeOpen)} aria-label={treeOpen ? t("hideTree") : t("showTree")} title={treeOpen ? t("hideTree") : t("showTree")}>
           {treeOpen ? <PanelLeftClose size={15} /> : <PanelLeftOpen size={15} />}
         </Button>
@@ -323,6 +416,8 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
                   if (name.trim() !== index.get(id)?.node.name) await run(() => actions.rename(id, name));
                 }}
                 onCancelRename={() => setRenaming(null)}
+                onStartRename={(id) => (setAdding(null), setSelectedId(id), setRenaming({ id, where: "map" }))}
+                onCommand={(command) => void onCommand(command)}
                 onMove={async (dragged, target) => {
                   const moved = await run(() => actions.drop(dragged, target, "inside"));
                   if (moved === false) {
@@ -346,8 +441,9 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
                     const id = menu.id;
                     setMenu(null);
                     if (choice === "detail") setDrawerId(id);
-                    if (choice === "addChild") startAdd({ anchorId: id, mode: "child" });
-                    if (choice === "addSibling") startAdd({ anchorId: id, mode: "sibling" });
+                    // From the canvas, a new node is named on the canvas (not in the outline).
+                    if (choice === "addChild") void addByKey(id, "child");
+                    if (choice === "addSibling") void addByKey(id, "sibling");
                     if (choice === "rename") setRenaming({ id, where: "map" });
                     if (choice === "delete") void remove(id);
                     if (choice === "branch") setBranchId(branchId === id ? null : id);
@@ -421,6 +517,7 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
           toast("success", { text: t("copied", { name: copy.name }) });
         }}
       />
+      <MapKeysDialog open={keysOpen} onOpenChange={setKeysOpen} />
       <DuplicatesDialog groups={duplicates} onOpenChange={(open) => !open && setDuplicates(null)} onFocusNode={(id) => (setDuplicates(null), reveal(id))} />
       {confirmDialog}
     </div>

@@ -56,7 +56,8 @@ export function MergeDialog({ graphId, open, onOpenChange, onMerged }: { graphId
             onClick={() =>
               run(async () => {
                 await graphApi.merge(graphId, file!);
-                toast("success", { key: "saved" });
+                const counts = check?.counts ?? {};
+                toast("success", { text: t("merged", { added: counts.added ?? 0, removed: counts.removed ?? 0, changed: (counts.renamed ?? 0) + (counts.moved ?? 0) + (counts.changed ?? 0) }) });
                 onMerged();
                 onOpenChange(false);
               })

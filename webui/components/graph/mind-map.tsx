@@ -18,12 +18,13 @@ import {
 import "@xyflow/react/dist/style.css";
 import { Copy, FileText, GitBranch, Link2, Maximize, Network, Pin, PinOff, RotateCw, ZoomIn, ZoomOut } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { createContext, memo, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent as ReactKeyboardEvent, createContext, memo, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { usePreferences } from "@/hooks/use-preferences";
 import type { TreeNode } from "@/lib/api/graph-types";
-import { lookOf, type EntityLook } from "@/lib/graph/entities";
+import { carriesDefinition, lookOf, undefinedMarkColour, type EntityLook } from "@/lib/graph/entities";
 import { layoutMindMap, type PlacedNode } from "@/lib/graph/mind-map-layout";
 import { AUTO_ZOOM, MIND_MAP_ZOOM, REFRESH_LOCK_MS, insideCentralArea, stepZoom } from "@/lib/graph/viewport";
+import { arrowTarget, commandOf, type MapCommand } from "@/lib/graph/map-keys";
 import { cn } from "@/lib/utils";
 
 export interface MindMapProps {
@@ -34,6 +35,8 @@ export interface MindMapProps {
   /** Colours by node id that override the type's (attainment, issue 20). */
   colours?: ReadonlyMap<number, string>;
   collapsed: ReadonlySet<number>;
+  /** The undefined mark on knowledge points without a definition: off in the public preview. */
+  undefinedMarks?: boolean;
   selectedId: number | null;
   editable: boolean;
   branchId: number | null;
@@ -49,6 +52,10 @@ export interface MindMapProps {
   onCopyName: (name: string) => void;
   onContextMenu: (id: number, x: number, y: number) => void;
   onRename: (id: number, name: string) => void;
+  /** A double-click on an editable node: rename it in place. */
+  onStartRename?: (id: number) => void;
+  /** A key command on the focused map (lib/graph/map-keys); the arrows are handled here. */
+  onCommand?: (command: MapCommand) => void;
   onCancelRename: () => void;
   onMove: (nodeId: number, targetId: number) => void;
   onRefresh: () => void;
@@ -63,6 +70,8 @@ interface MindNodeData extends Record<string, unknown> {
   /** What the toolbar shows, on the selected node only. */
   inBranch: boolean;
   pinned: boolean;
+  /** A node being dragged would land under this one. */
+  dropTarget: boolean;
 }
 
 type MindFlowNode = Node<MindNodeData, "mind">;
@@ -71,8 +80,12 @@ interface Callbacks {
   /** Always the latest props: read at event time, so nodes need not re-render when handlers change. */
   props: () => MindMapProps;
   setPinned: (pinned: boolean) => void;
+  /** Give the keyboard back to the map (after a rename on the canvas). */
+  focusMap: () => void;
   /** The nodes' own labels, translated once for all of them. */
   labels: { undefined: string; expand: string; collapse: string };
+  /** The undefined mark's colour (none of the template's types), or null when marks are off. */
+  markColour: string | null;
 }
 
 const CallbacksContext = createContext<Callbacks | null>(null);
@@ -110,7 +123,8 @@ function NodeActions({ node, inBranch, pinned }: { node: TreeNode; inBranch: boo
 }
 
 function RenameInput({ node }: { node: TreeNode }) {
-  const props = useCallbacks().props();
+  const { props: latest, focusMap } = useCallbacks();
+  const props = latest();
   const [value, setValue] = useState(node.name);
   return (
     <input
@@ -122,8 +136,8 @@ function RenameInput({ node }: { node: TreeNode }) {
       onBlur={props.onCancelRename}
       onKeyDown={(e) => {
         e.stopPropagation();
-        if (e.key === "Enter" && value.trim()) props.onRename(node.id, value);
-        if (e.key === "Escape") props.onCancelRename();
+        if (e.key === "Enter" && value.trim()) (props.onRename(node.id, value), focusMap());
+        if (e.key === "Escape") (props.onCancelRename(), focusMap());
       }}
     />
   );
@@ -132,13 +146,13 @@ function RenameInput({ node }: { node: TreeNode }) {
 // A node re-renders only when what it shows changes: moving it (a new position after a fold
 // elsewhere) is React Flow's transform on the wrapper, not a render of this component.
 const MindNode = memo(function MindNode({ data }: NodeProps<MindFlowNode>) {
-  const { props, labels } = useCallbacks();
-  const { placed, look, selected, renaming, inBranch, pinned } = data;
+  const { props, labels, markColour } = useCallbacks();
+  const { placed, look, selected, renaming, inBranch, pinned, dropTarget } = data;
   const node = placed.source;
   const isRoot = placed.depth === 0;
   const outer = placed.side === "left" ? "-left-5" : "-right-5";
   return (
-    <div className="group relative" style={{ width: placed.width, height: placed.height }} data-testid="mind-node" data-node-id={node.id} data-name={node.name} data-side={placed.side} data-depth={placed.depth}>
+    <div className="group relative" style={{ width: placed.width, height: placed.height }} data-testid="mind-node" data-selected={selected || undefined} data-node-id={node.id} data-name={node.name} data-side={placed.side} data-depth={placed.depth}>
       {selected && placed.depth <= 1 && !pinned && (
         <NodeToolbar isVisible position={Position.Top}>
           <NodeActions node={node} inBranch={inBranch} pinned={pinned} />
@@ -149,9 +163,11 @@ const MindNode = memo(function MindNode({ data }: NodeProps<MindFlowNode>) {
           "flex h-full flex-col justify-center px-3 transition-shadow",
           isRoot ? "rounded-lg text-white" : look.rect ? "rounded-md border-2 bg-card" : "border-b-2",
           selected && "ring-2 ring-primary ring-offset-2 ring-offset-background",
+          dropTarget && "outline-dashed outline-2 outline-offset-4 outline-primary",
         )}
+        data-drop-target={dropTarget || undefined}
         style={{ fontSize: placed.fontSize, background: isRoot ? look.colour : undefined, borderColor: isRoot ? undefined : look.colour, fontWeight: placed.depth <= 1 ? 600 : 400 }}
-        onDoubleClick={() => props().onOpenDetail(node.id)}
+        onDoubleClick={() => (props().editable && node.isControl ? props().onStartRename?.(node.id) : props().onOpenDetail(node.id))}
       >
         {renaming ? (
           <RenameInput node={node} />
@@ -163,7 +179,9 @@ const MindNode = memo(function MindNode({ data }: NodeProps<MindFlowNode>) {
           ))
         )}
       </div>
-      {!isRoot && !node.isDefine && <span className="absolute -left-1 -top-1 h-2.5 w-2.5 rounded-full bg-[#52c41a] ring-2 ring-background" title={labels.undefined} data-testid="undefined-dot" />}
+      {markColour && !node.isDefine && carriesDefinition(node.type) && (
+        <span className="absolute -left-1 -top-1 h-2.5 w-2.5 rounded-full ring-2 ring-background" style={{ background: markColour }} title={labels.undefined} role="img" aria-label={labels.undefined} data-testid="undefined-dot" />
+      )}
       {(node.isNewNode || node.isUpdateNode) && (
         <span className={cn("absolute -right-2 -top-2.5 rounded px-1 text-[10px] font-semibold leading-4 text-white", node.isNewNode ? "bg-danger" : "bg-[#faad14]")} data-testid="change-mark">
           {node.isNewNode ? "new" : "update"}
@@ -295,7 +313,7 @@ function Canvas(props: MindMapProps) {
           handles: handlesOf(placed.width, placed.height),
           draggable,
           selectable: false,
-          data: { placed, look, selected: false, renaming: false, inBranch: false, pinned: false },
+          data: { placed, look, selected: false, renaming: false, inBranch: false, pinned: false, dropTarget: false },
         };
       }
       next.set(placed.id, node);
@@ -352,6 +370,19 @@ function Canvas(props: MindMapProps) {
     setShownNodes(flowNodes);
     setNodes(flowNodes);
   }
+  // Where a dragged node would land, marked on the drawn nodes only (a drag is transient: the
+  // next layout replaces them anyway).
+  const dropTargetId = useRef<number | null>(null);
+  const markDropTarget = useCallback((id: number | null) => {
+    if (dropTargetId.current === id) return;
+    dropTargetId.current = id;
+    setNodes((current) =>
+      current.map((node) => {
+        const is = Number(node.id) === id;
+        return node.data.dropTarget === is ? node : { ...node, data: { ...node.data, dropTarget: is } };
+      }),
+    );
+  }, []);
   const onNodesChange = useCallback((changes: NodeChange<MindFlowNode>[]) => setNodes((current) => applyNodeChanges(changes, current)), []);
 
   const centre = useCallback(
@@ -384,15 +415,44 @@ function Canvas(props: MindMapProps) {
     if (props.focus) centre(props.focus.id, props.focus.force);
   }, [focusSeq]);
 
+  // Keys act on the focused map: a click on a node focuses it, and so does the end of a rename.
+  const focusMap = () => wrapper.current?.focus({ preventScroll: true });
+  useEffect(() => {
+    const active = document.activeElement;
+    if (renamingId === null && (!active || active === document.body)) focusMap();
+  }, [renamingId]);
+  const onKeyDown = (event: ReactKeyboardEvent) => {
+    const target = event.target as HTMLElement;
+    if (target.closest("input, textarea, select, [contenteditable=true]")) return;
+    const command = commandOf(event);
+    if (!command) return;
+    // Without a selection the editing keys keep their usual meaning (Tab leaves the map).
+    const needsSelection = !["undo", "redo", "help", "up", "down", "left", "right"].includes(command);
+    if (needsSelection && props.selectedId === null) return;
+    event.preventDefault();
+    if (command === "up" || command === "down" || command === "left" || command === "right") {
+      const from = props.selectedId ?? layout.nodes[0]?.id;
+      const to = from === undefined ? null : props.selectedId === null ? from : arrowTarget(layout.nodes, from, command);
+      if (to !== null && to !== undefined) {
+        props.onSelect(to);
+        centre(to, false);
+      }
+      return;
+    }
+    props.onCommand?.(command);
+  };
+
   const zoomBy = (direction: 1 | -1) => {
     const next = stepZoom(flow.getZoom(), direction, MIND_MAP_ZOOM);
     void flow.zoomTo(next, { duration: 150 });
   };
 
   const selected = props.selectedId !== null ? placedById.get(props.selectedId) : undefined;
+  const looksInUse = useMemo(() => [...props.looks.values()], [props.looks]);
+  const markColour = props.undefinedMarks === false ? null : undefinedMarkColour(looksInUse);
   const callbacks = useMemo<Callbacks>(
-    () => ({ props: () => latest.current, setPinned, labels: { undefined: t("undefined"), expand: t("expand"), collapse: t("collapse") } }),
-    [t],
+    () => ({ props: () => latest.current, setPinned, focusMap: () => wrapper.current?.focus({ preventScroll: true }), labels: { undefined: t("undefinedMark"), expand: t("expand"), collapse: t("collapse") }, markColour }),
+    [t, markColour],
   );
   // The first frame already shows the root centred at the auto zoom (the effect above then makes
   // it exact), so culling does not draw one set of nodes and then another.
@@ -402,11 +462,19 @@ function Canvas(props: MindMapProps) {
     const height = typeof window === "undefined" ? 768 : window.innerHeight - HEADER_HEIGHT;
     return { x: width / 2 - (root.x + root.width / 2) * AUTO_ZOOM, y: height / 2 - (root.y + root.height / 2) * AUTO_ZOOM, zoom: AUTO_ZOOM };
   });
-  const looksInUse = useMemo(() => [...props.looks.values()], [props.looks]);
 
   return (
     <CallbacksContext.Provider value={callbacks}>
-      <div ref={wrapper} className="h-full w-full" data-testid="mind-map">
+      <div
+        ref={wrapper}
+        className="h-full w-full outline-none"
+        data-testid="mind-map"
+        tabIndex={0}
+        role="application"
+        aria-label={t("canvasLabel")}
+        aria-keyshortcuts="Tab Enter Delete F2 Space Control+Z Control+Shift+Z Control+C Control+V ?"
+        onKeyDown={onKeyDown}
+      >
         <ReactFlow
           nodes={nodes}
           edges={edges}
@@ -424,6 +492,7 @@ function Canvas(props: MindMapProps) {
           proOptions={{ hideAttribution: true }}
           onNodeClick={(_, node) => {
             const id = Number(node.id);
+            focusMap();
             props.onSelect(id);
             centre(id, false);
           }}
@@ -431,8 +500,13 @@ function Canvas(props: MindMapProps) {
             event.preventDefault();
             props.onContextMenu(Number(node.id), event.clientX, event.clientY);
           }}
-          onPaneClick={() => props.onSelect(null)}
+          onPaneClick={() => (props.onSelect(null), focusMap())}
+          onNodeDrag={(_, node) => {
+            const target = flow.getIntersectingNodes(node).find((other) => other.id !== node.id);
+            markDropTarget(target ? Number(target.id) : null);
+          }}
           onNodeDragStop={(_, node) => {
+            markDropTarget(null);
             const target = flow.getIntersectingNodes(node).find((other) => other.id !== node.id);
             if (target) props.onMove(Number(node.id), Number(target.id));
             else setNodes(flowNodes);
@@ -484,10 +558,12 @@ function Canvas(props: MindMapProps) {
                   {look.name}
                 </li>
               ))}
-              <li className="flex items-center gap-1">
-                <span className="h-2.5 w-2.5 rounded-full bg-[#52c41a]" />
-                {t("undefined")}
-              </li>
+              {markColour && (
+                <li className="flex items-center gap-1" data-testid="legend-undefined">
+                  <span className="h-2.5 w-2.5 rounded-full" style={{ background: markColour }} />
+                  {t("undefinedMark")}
+                </li>
+              )}
             </ul>
           </Panel>
           {pinned && selected && selected.depth <= 1 && (

@@ -60,7 +60,7 @@ export function VersionsDialog({ graphId, editable, open, onOpenChange, onRestor
     try {
       await graphApi.saveVersion(graphId, name, "");
       setName("");
-      toast("success", { key: "saved" });
+      toast("success", { key: "versionSaved" });
       await mutate();
     } catch {
       // shown by the client

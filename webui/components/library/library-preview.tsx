@@ -89,6 +89,7 @@ export function LibraryPreview({ graphId, nodeId = null, signedIn, shareUrl }: P
             collapsed={collapsed}
             selectedId={selectedId}
             editable={false}
+            undefinedMarks={false}
             branchId={branchId}
             renamingId={null}
             focus={focus}

@@ -7,6 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { GraphNode } from "@/lib/api/graph-types";
 import type { PreviewGraph } from "@/lib/api/library";
 import { splitDescription } from "@/lib/graph/description";
+import { Formula, TextWithMath } from "@/components/graph/formula";
 import { cn } from "@/lib/utils";
 
 interface Props {
@@ -53,11 +54,15 @@ export function PreviewDrawer({ node, graph, typeName, onClose, onFocus }: Props
           {segments.length === 0 ? (
             <p className="text-muted">{t("noDescription")}</p>
           ) : (
-            segments.map((segment, index) => (
-              <p key={index} className={segment.kind === "formula" ? "my-1 rounded bg-black/5 px-2 py-1 font-mono dark:bg-white/10" : "mb-2"}>
-                {segment.text}
-              </p>
-            ))
+            segments.map((segment, index) =>
+              segment.kind === "formula" ? (
+                <Formula key={index} tex={segment.text} className="my-1" />
+              ) : (
+                <p key={index} className="mb-2">
+                  <TextWithMath text={segment.text} />
+                </p>
+              ),
+            )
           )}
           {node.define && (
             <p className="mt-2 rounded border-l-2 border-primary bg-primary/5 px-2 py-1">

@@ -39,6 +39,11 @@ export interface TreeNode extends OutlineNode {
   hasChilds?: boolean;
 }
 
+/** A node of searchTree's full view: every field, with its children. */
+export interface FullTreeNode extends GraphNode {
+  childs: FullTreeNode[];
+}
+
 export interface TreeAnswer {
   graphId: number;
   revision: number;

@@ -1,6 +1,6 @@
 /** The graph calls of SPEC §7, one function each, all through the one fetch client. */
 import { api, type Download } from "./client";
-import type { Assignee, GraphDetail, GraphNode, GraphTask, GraphVersion, Relation, TreeAnswer, VersionDiff } from "./graph-types";
+import type { Assignee, FullTreeNode, GraphDetail, GraphNode, GraphTask, GraphVersion, Relation, TreeAnswer, VersionDiff } from "./graph-types";
 
 export const MERGE_TIMEOUT_MS = 120_000;
 
@@ -67,6 +67,11 @@ export const nodeApi = {
   order: (graphId: number, parentId: number, ids: number[]) => api.post<null>("/api/graph/updateOrder", { json: { graphId, parentId, ids } }),
   changeType: (ref: NodeRef, type: string) =>
     api.put<GraphNode>("/api/graph/changeNodeType", { json: { graphId: ref.graphId, nodeId: ref.nodeId, type, revision: ref.revision } }),
+  /** A child of `parent` at `position` with its description (undo and paste write subtrees back this way). */
+  createAt: (parent: NodeRef, position: number, node: { name: string; type: string; desc?: string }) =>
+    api.post<GraphNode>("/api/graph/createNode", { json: { graphId: parent.graphId, nodeId: parent.nodeId, name: node.name.trim(), mode: "child", type: node.type, position, desc: node.desc || undefined, revision: parent.revision } }),
+  /** The whole subtree under a node, every node in full (description, attributes). */
+  subtree: (graphId: number, nodeId: number) => api.get<{ tree: FullTreeNode | null }>("/api/graph/searchTree", { query: { graphId, nodeId, view: "full" } }),
   /** The node with its direct children as the server has them now (the loaded tree may be cut short). */
   withChildren: (graphId: number, nodeId: number) => api.get<TreeAnswer>("/api/graph/searchTree", { query: { graphId, nodeId, depth: 1 } }),
   remove: (ref: NodeRef) => api.delete<{ deleted: number }>("/api/graph/deleteNode", { query: { graphId: ref.graphId, nodeId: ref.nodeId, revision: ref.revision } }),

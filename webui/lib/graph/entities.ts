@@ -45,3 +45,19 @@ const ABILITY_DESCRIPTION_TYPES = new Set(["AbilityTarget", "AbilityPoint", "Cou
 export function hasAbilityDescription(type: string): boolean {
   return ABILITY_DESCRIPTION_TYPES.has(type);
 }
+
+/** Types whose nodes carry a definition (the define field): only they can lack one (issue 17). */
+const DEFINED_TYPES = new Set(["KnowPoint"]);
+
+export function carriesDefinition(type: string): boolean {
+  return DEFINED_TYPES.has(type);
+}
+
+/** Candidates for the undefined mark, the first no entity type of the template uses wins. */
+const MARK_COLOURS = ["#d4b106", "#8c8c8c", "#5b8c00", "#874d00"];
+
+/** The undefined mark's colour: one no entity type uses, so the mark never reads as a type. */
+export function undefinedMarkColour(looks: Iterable<EntityLook>): string {
+  const used = new Set([...looks].map((look) => look.colour.toLowerCase()));
+  return MARK_COLOURS.find((colour) => !used.has(colour)) ?? MARK_COLOURS[0];
+}
