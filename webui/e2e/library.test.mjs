@@ -228,7 +228,7 @@ test("the admin takes the graph out of the library", async () => {
   const row = page.getByTestId("manage-row").filter({ hasText: graph.name });
   await row.getByTestId("row-unpublish").click();
   await page.getByTestId("confirm-yes").click();
-  await row.getByTestId("library-state").filter({ hasText: "已下架" }).waitFor();
+  await row.getByTestId("library-state").filter({ hasText: "已移出" }).waitFor();
   await page.goto(`${BASE_URL}/graph_preview_index/${graph.id}`);
   await page.getByTestId("preview-missing").waitFor();
 });

@@ -113,10 +113,12 @@ async function takeEveryRowAction(role, pathname, resource) {
     const row = rows().nth(index);
     const text = (await row.textContent()) ?? "";
     if (await row.getByTestId("row-toggle").count()) {
-      await row.getByTestId("row-toggle").click();
-      await page.waitForLoadState("networkidle");
-      await row.getByTestId("row-toggle").click(); // and back, so the next role still signs in
-      await page.waitForLoadState("networkidle");
+      const toggle = row.getByTestId("row-toggle");
+      const label = ((await toggle.textContent()) ?? "").trim();
+      await toggle.click();
+      await toggle.filter({ hasNotText: label }).waitFor(); // the list has reloaded with the new state
+      await toggle.click(); // and back, so the next role still signs in
+      await toggle.filter({ hasText: label }).waitFor();
     }
     // Resetting one's own password signs one out: taken on the others' rows.
     if ((await row.getByTestId("row-password").count()) && !text.includes(role)) {
