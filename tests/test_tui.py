@@ -13,6 +13,7 @@ from toolkit.graphs.crud import create_graph
 from toolkit.mining import sources
 from toolkit.model import GraphVersion, MiningResult, MiningTask, Node, Template
 from toolkit.tui.app import ZhituApp
+from toolkit.tui.screens.dialogs import NodePicker
 from toolkit.tui.screens.graph import GraphScreen
 from toolkit.tui.screens.review import ReviewScreen
 from toolkit.tui.screens.tasks import TasksScreen
@@ -252,7 +253,10 @@ async def test_review_accept_reject_edit_skip_undo(mined):
         passage = str(screen.query_one("#passage").render())
         assert "队列是先进先出的线性表" in passage  # the source around the candidate
 
-        await pilot.press("a")  # accept 队列 (under the root by default)
+        await pilot.press("a")  # accept 队列: the parent is asked for (the picker starts at the top, the root)
+        await settle(pilot)
+        assert isinstance(app.screen, NodePicker)
+        await pilot.press("enter")
         await settle(pilot)
         row = await MiningResult.get(id=first.id)
         assert row.state == "accepted"
@@ -316,7 +320,9 @@ async def test_quitting_keeps_an_accepted_result(mined):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.app.open_review(mined["task"].id)
         await settle(pilot)
-        await pilot.press("a", "q")
+        await pilot.press("a")  # asks for the parent; the write starts once it is chosen
+        await settle(pilot)
+        await pilot.press("enter", "q")
         await pilot.pause()
     assert app.return_code == 0
     assert (await MiningResult.get(id=mined["results"][0].id)).state == "accepted"

@@ -239,6 +239,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "field.projectName": ("项目名称", "Project name"),
     "field.majorName": ("专业名称", "Major"),
     "field.description": ("描述", "Description"),
+    "field.code": ("编码", "Code"),
+    "field.relationName": ("关系名称", "Relation name"),
+    "field.relationNameEn": ("英文名称", "English name"),
+    "field.color": ("颜色", "Colour"),
     "user.exists": ("用户名 {name} 已存在", "User name {name} is taken"),
     "user.tel_taken": ("手机号 {tel} 已被使用", "Phone number {tel} is already used"),
     "user.not_yourself": ("不能停用自己的账号", "You cannot disable your own account"),
@@ -362,6 +366,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "tui.ask.min_score": ("接受分数不低于此值的全部待审结果：", "Accept every pending result scoring at least:"),
     "tui.ask.move": ("把“{name}”移动到哪个节点下？", "Move “{name}” under which node?"),
     "tui.ask.rename": ("重命名“{name}”：", "Rename “{name}”:"),
+    "tui.ask.parent": ("把知识点接受到哪个节点下？", "Accept the points under which node?"),
     "tui.ask.target": ("选择目标节点（知识点挂载、归属）：", "Choose the target node (where points go, attribution):"),
     "tui.ask.version": ("版本名称：", "Version name:"),
     "tui.col.candidate": ("候选", "Candidate"),
@@ -469,7 +474,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "tui.review.original": ("原结果：{text}", "Mined as: {text}"),
     "tui.review.page": ("第 {page} 页", "p. {page}"),
     "tui.review.status": ("第 {page}/{pages} 页 · 共 {total} 条 · 目标节点：{target}", "Page {page}/{pages} · {total} results · target node: {target}"),
-    "tui.review.target_default": ("默认（归属节点或根节点）", "default (the attributed node or the root)"),
+    "tui.review.target_default": ("未选（接受知识点时询问）", "not chosen (asked when a point is accepted)"),
     "tui.review.title": ("审核任务 {id}：{kind}", "Review task {id}: {kind}"),
     "tui.role.project_admin": ("项目管理员", "project admin"),
     "tui.role.project_user": ("项目成员", "project user"),
@@ -490,6 +495,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "tui.tasks.counts": ("待审 {pending} · 接受 {accepted} · 拒绝 {rejected}", "{pending} pending · {accepted} accepted · {rejected} rejected"),
     "tui.tasks.status": ("共 {count} 个任务 · Enter 审核结果", "{count} tasks · Enter reviews the results"),
     "tui.tasks.title": ("挖掘任务", "Mining tasks"),
+    "tui.tasks.waiting": ("{state}（等待挖掘进程）", "{state} (waiting for a worker)"),
+    "tui.tasks.no_worker": ("没有挖掘进程在处理队列：请运行 {command}", "No mining worker is taking tasks: run {command}"),
     # End of the terminal's block.
 }
 

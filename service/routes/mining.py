@@ -244,6 +244,21 @@ async def accept_results(request: Request):
                                                    int_field(data, "parentNodeId", False), int_field(data, "nodeId", False)))
 
 
+@bp.get("/result/parentSuggestion")
+@access(*EVERYONE)
+async def parent_suggestion(request: Request):
+    """The parent the accept dialog starts from for the points ?ids=1,2 (attribution's node)."""
+    return ok(request, await review.suggest_parent(request.ctx.user, _id_list(request, "ids") or []))
+
+
+@bp.post("/result/reopen")
+@access(*EVERYONE)
+async def reopen_results(request: Request):
+    """Rejected results go back to review (an accepted point also loses the node it made)."""
+    items = await review.reopen_results(request.ctx.user, int_list(json_body(request), "ids"))
+    return ok(request, {"reopened": len(items), "items": items})
+
+
 @bp.post("/result/acceptAsGraph")
 @access(*EVERYONE)
 async def accept_as_graph(request: Request):

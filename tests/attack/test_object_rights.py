@@ -221,8 +221,9 @@ WRITES: dict[str, Write] = {
     "DELETE /excavate/task/<task_id:int>": Write(lambda w, s, who: (f"{B}/excavate/task/{s.done_task}", {})),
     "PUT /excavate/result/<result_id:int>": Write(lambda w, s, who: with_json(f"{B}/excavate/result/{s.result}", {"term": "链表"})),
     "POST /excavate/result/reject": Write(lambda w, s, who: with_json(f"{B}/excavate/result/reject", {"ids": [s.result]})),
-    "POST /excavate/result/accept": Write(lambda w, s, who: with_json(f"{B}/excavate/result/accept", {"ids": [s.result]})),
-    "POST /excavate/result/acceptAbove": Write(lambda w, s, who: with_json(f"{B}/excavate/result/acceptAbove", {"taskId": s.done_task, "minScore": 0})),
+    "POST /excavate/result/accept": Write(lambda w, s, who: with_json(f"{B}/excavate/result/accept", {"ids": [s.result], "parentNodeId": s.root})),
+    "POST /excavate/result/reopen": Write(lambda w, s, who: with_json(f"{B}/excavate/result/reopen", {"ids": [s.result]})),
+    "POST /excavate/result/acceptAbove": Write(lambda w, s, who: with_json(f"{B}/excavate/result/acceptAbove", {"taskId": s.done_task, "minScore": 0, "parentNodeId": s.root})),
     "POST /excavate/result/acceptAsGraph": Write(lambda w, s, who: with_json(f"{B}/excavate/result/acceptAsGraph", {"taskId": s.catalogue_task, "name": "目录图谱", "projectId": w.own_project.get(who, w.project_a)})),
     # attainment (students' scores of a course graph)
     "POST /attainment/import": Write(lambda w, s, who: with_file(f"{B}/attainment/import", "成绩.csv", "学号,姓名,期末\n1,张三,90\n".encode(),

@@ -46,10 +46,17 @@ async def _source_texts(rows: list[MiningResult]) -> dict[int, str]:
     return dict(await TextSource.filter(id__in=list(ids)).values_list("id", "text")) if ids else {}
 
 
-def result_view(row: MiningResult, texts: dict[int, str] | None = None) -> dict:
+async def _node_names(rows: list[MiningResult]) -> dict[int, str]:
+    ids = {row.created_node_id for row in rows if row.created_node_id is not None}
+    return dict(await Node.filter(id__in=list(ids)).values_list("id", "name")) if ids else {}
+
+
+def result_view(row: MiningResult, texts: dict[int, str] | None = None, names: dict[int, str] | None = None) -> dict:
     """`texts` (source id -> text) adds the passage, so a review shows it without reading the
-    source itself (the reviewer may no longer see a source that has since moved to another graph)."""
-    view = {"id": row.id, "taskId": row.task_id, "kind": row.kind, "state": row.state, "score": row.score,
+    source itself (the reviewer may no longer see a source that has since moved to another graph).
+    `names` (node id -> name): the name of the node an accepted result made or changed, for its link."""
+    view = {"createdNodeName": (names or {}).get(row.created_node_id),
+            "id": row.id, "taskId": row.task_id, "kind": row.kind, "state": row.state, "score": row.score,
             "payload": row.edited_payload or row.payload, "original": row.payload if row.edited_payload else None,
             "sourceId": row.source_id, "location": row.location, "targetNodeId": row.target_node_id,
             "createdNodeId": row.created_node_id, "reviewerId": row.reviewer_id,
@@ -91,16 +98,16 @@ async def list_results(user: User, task_ids: list[int] | None = None, graph_ids:
         # Without a keyword the database pages: a page of 10,000 results costs one page, not all of them.
         total = await query.count()
         rows = await query.order_by("-score", "id").offset((page - 1) * page_size).limit(page_size)
-        texts = await _source_texts(rows)
-        return [result_view(r, texts) for r in rows], total
+        texts, names = await _source_texts(rows), await _node_names(rows)
+        return [result_view(r, texts, names) for r in rows], total
     rows = await query.order_by("-score", "id")
     if keyword.strip():
         # Payloads are JSON: filter in Python, the same on SQLite and PostgreSQL.
         rows = [r for r in rows if keyword.strip() in str((r.edited_payload or r.payload).values())]
     total = len(rows)
     rows = rows[(page - 1) * page_size: page * page_size]
-    texts = await _source_texts(rows)
-    return [result_view(r, texts) for r in rows], total
+    texts, names = await _source_texts(rows), await _node_names(rows)
+    return [result_view(r, texts, names) for r in rows], total
 
 
 async def _result(user: User, result_id: int) -> tuple[MiningResult, MiningTask]:
@@ -195,11 +202,50 @@ async def _add_node(user: User, access, graph_id: int, parent: Node, name: str, 
     return await Node.get(id=created["id"])
 
 
+async def _suggestion(graph_id: int, row: MiningResult) -> tuple[Node | None, str | None]:
+    """Where a point goes when the reviewer names no parent, and why: its own attribution (a belong
+    result), else the node attribution chose for the same term in this graph (the best-scored
+    belong result), else the root when it is the only node. Otherwise nothing: the reviewer must
+    choose (never silently the root)."""
+    if row.kind == "belong" and row.target_node_id is not None:
+        node = await Node.get_or_none(id=row.target_node_id, graph_id=graph_id)
+        if node is not None:
+            return node, "attribution"
+    term = (row.edited_payload or row.payload or {}).get("term")
+    belonging = await MiningResult.filter(kind="belong", task__graph_id=graph_id, target_node_id__not_isnull=True,
+                                          state__not="rejected").order_by("-score", "-id").values("payload", "edited_payload", "target_node_id")
+    for other in belonging:
+        if (other["edited_payload"] or other["payload"] or {}).get("term") == term:
+            node = await Node.get_or_none(id=other["target_node_id"], graph_id=graph_id)
+            if node is not None:
+                return node, "attribution"
+    nodes = await Node.filter(graph_id=graph_id).limit(2).values_list("id", flat=True)
+    if len(nodes) == 1:
+        return await Node.get(id=nodes[0]), "only_root"
+    return None, None
+
+
+async def suggest_parent(user: User, result_ids: list[int]) -> dict:
+    """The parent the accept dialog starts from for these points: {nodeId, nodeName, reason}
+    (reason: attribution or only_root; nodeId None when the reviewer must choose)."""
+    rows = [await _result(user, rid) for rid in dict.fromkeys(result_ids)]
+    if not rows:
+        raise ValidationError("error.field_required", field="ids")
+    for row, task in rows:
+        if task.graph_id is None or row.kind not in ("points", "belong"):
+            continue
+        node, reason = await _suggestion(task.graph_id, row)
+        if node is not None:
+            return {"nodeId": node.id, "nodeName": node.name, "reason": reason}
+    return {"nodeId": None, "nodeName": None, "reason": None}
+
+
 async def accept_results(user: User, result_ids: list[int], graph_id: int | None = None,
                          parent_node_id: int | None = None, node_id: int | None = None) -> dict:
     """Accept results into a graph (the task's, or `graph_id`). parent_node_id: where points and
-    catalogues go (default: belong's chosen node, else the root); node_id: the node a definition
-    belongs to (default: the node named like its term)."""
+    catalogues go (points default to the attribution's node, see _suggestion, and are refused
+    without one; catalogues to the root); node_id: the node a definition belongs to (default: the
+    node named like its term)."""
     rows = [await _result(user, rid) for rid in dict.fromkeys(result_ids)]
     if not rows:
         raise ValidationError("error.field_required", field="ids")
@@ -225,9 +271,10 @@ async def accept_results(user: User, result_ids: list[int], graph_id: int | None
             created_id = None
             if row.kind in ("points", "belong"):
                 target = parent
-                if target is None and row.kind == "belong" and row.target_node_id is not None:
-                    target = await Node.get_or_none(id=row.target_node_id, graph_id=graph_id)
-                target = target or root
+                if target is None:
+                    target, _reason = await _suggestion(graph_id, row)
+                if target is None:
+                    raise ValidationError("mining.parent_required")
                 existing = await Node.filter(graph_id=graph_id, parent_id=target.id, name=payload["term"]).first()
                 node = existing or await _add_node(user, access, graph_id, target, payload["term"], POINT_TYPES, _origin(row, task))
                 created_id = node.id
@@ -299,6 +346,15 @@ async def reopen_result(user: User, result_id: int, edited_payload: dict | None 
         await row.save()
         await audit.record("mining.reopen", user.id, "mining_result", row.id, task=task.id)
     return result_view(row)
+
+
+async def reopen_results(user: User, result_ids: list[int]) -> list[dict]:
+    """Reopen rejected (or accepted) results for review again, all or none."""
+    ids = list(dict.fromkeys(result_ids))
+    if not ids:
+        raise ValidationError("error.field_required", field="ids")
+    async with in_transaction():
+        return [await reopen_result(user, rid) for rid in ids]
 
 
 async def catalogue_as_graph(user: User, task_id: int, name: str, project_id: int | None = None,

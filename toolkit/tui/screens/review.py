@@ -224,13 +224,18 @@ class ReviewScreen(ZhituScreen):
 
     # Decisions --------------------------------------------------------------------------------
 
+    @work(group="review")
     async def action_accept(self) -> None:
         index, item = self.row_index, self.current
         if not self._reviewable(item):
             return
+        parent = None
+        if item["kind"] in POINT_KINDS:
+            parent = await self._parent_for(item)
+            if parent is False:
+                return
         async with self.zhitu.writing():
             with self.guarded():
-                parent = self.target_node_id if item["kind"] in POINT_KINDS else None
                 try:
                     outcome = await review.accept_results(self.user, [item["id"]], parent_node_id=parent)
                 except ValidationError as exc:
@@ -242,6 +247,39 @@ class ReviewScreen(ZhituScreen):
                 self._mark(index, "accepted")
                 self.notify(self.t("tui.done.accepted", count=outcome["accepted"]))
                 self._next()
+
+    async def _parent_for(self, item: dict) -> int | None | bool:
+        """Where an accepted point goes: the chosen target; else, for a point (not a belong result
+        with its own node, nor a catalogue entry, which starts at the root), the curator is asked,
+        the picker starting at the node attribution suggests; the answer becomes the target.
+        False: the curator cancelled."""
+        if self.target_node_id is not None:
+            return self.target_node_id
+        if item["kind"] == "catalogue" or (item["kind"] == "belong" and item.get("targetNodeId")):
+            return None
+        with self.guarded():
+            suggestion = await review.suggest_parent(self.user, [item["id"]])
+        if await self._load_outline() is None:
+            return False
+        node_id = await self.app.push_screen_wait(NodePicker(self.outline, self.t("tui.ask.parent"), suggestion["nodeId"]))
+        if node_id is None:
+            return False
+        self.target_node_id, self.target_name = node_id, self.outline.rows[node_id]["name"]
+        self.show_status()
+        return node_id
+
+    async def _load_outline(self):
+        graph_id = self.mining_task.get("graphId")
+        if graph_id is None:
+            self.notify(self.t("tui.review.no_graph"), severity="warning")
+            return None
+        with self.guarded():
+            if self.outline is None:
+                from toolkit.tui.screens.graph import load_outline
+
+                await crud.graph_detail(self.user, graph_id)  # may the curator see it
+                self.outline = await load_outline(graph_id)
+        return self.outline
 
     async def action_reject(self) -> None:
         index, item = self.row_index, self.current
@@ -303,6 +341,8 @@ class ReviewScreen(ZhituScreen):
         answer = await self.app.push_screen_wait(InputDialog(self.t("tui.ask.min_score"), "0.8"))
         if answer is None:
             return
+        if self.mining_task["kind"] == "points" and self.current is not None and await self._parent_for(self.current) is False:
+            return
         try:
             score = float(answer)
         except ValueError:
@@ -317,17 +357,7 @@ class ReviewScreen(ZhituScreen):
 
     @work(group="review")
     async def action_target(self) -> None:
-        graph_id = self.mining_task.get("graphId")
-        if graph_id is None:
-            self.notify(self.t("tui.review.no_graph"), severity="warning")
-            return
-        with self.guarded():
-            if self.outline is None:
-                from toolkit.tui.screens.graph import load_outline
-
-                await crud.graph_detail(self.user, graph_id)  # may the curator see it
-                self.outline = await load_outline(graph_id)
-        if self.outline is None:
+        if await self._load_outline() is None:
             return
         node_id = await self.app.push_screen_wait(NodePicker(self.outline, self.t("tui.ask.target"), self.target_node_id))
         if node_id is None:

@@ -84,8 +84,11 @@ class TasksScreen(ZhituScreen):
                 counts = item["resultCounts"]
                 results = self.t("tui.tasks.counts", pending=counts.get("pending", 0) + counts.get("edited", 0),
                                  accepted=counts.get("accepted", 0), rejected=counts.get("rejected", 0))
+                state = self.t(f"tui.state.{item['state']}")
+                if item.get("waitingForWorker"):
+                    state = self.t("tui.tasks.waiting", state=state)
                 cells = {"id": str(item["id"]), "kind": self.t(f"tui.kind.{item['kind']}"), "source": source,
-                         "state": self.t(f"tui.state.{item['state']}"), "progress": progress_bar(item["progress"]),
+                         "state": state, "progress": progress_bar(item["progress"]),
                          "results": results}
                 key = str(item["id"])
                 if item["id"] in self.rows:
@@ -97,7 +100,12 @@ class TasksScreen(ZhituScreen):
             for gone in [i for i in self.rows if i not in seen]:
                 table.remove_row(str(gone))
                 del self.rows[gone]
-            self.query_one("#tasks-status", Label).update(self.t("tui.tasks.status", count=total))
+            status = self.t("tui.tasks.status", count=total)
+            waiting = next((item for item in items if item.get("waitingForWorker")), None)
+            if waiting is not None:
+                # Nothing claims the queue: say so, with the command that starts a worker.
+                status += " · " + self.t("tui.tasks.no_worker", command=waiting["workerCommand"])
+            self.query_one("#tasks-status", Label).update(status)
 
     @property
     def current(self) -> dict | None:

@@ -1,0 +1,87 @@
+"""Review (issue 15 item 8): accepting points asks for the parent (attribution's node by default,
+never silently the root), rejected results reopen, accepted results name their node."""
+from __future__ import annotations
+
+from toolkit.graphs import tree
+from toolkit.graphs.crud import create_graph
+from toolkit.model import MiningResult, MiningTask, Node, Template
+
+E = "/basic-api/api/excavate"
+
+
+async def _mined(people, with_chapter: bool = True):
+    expert = people["users"]["expert"]
+    template = await Template.get(code="teaching")
+    graph = await create_graph(expert, "数据结构", template.id, people["projects"]["a"].id)
+    root = await Node.get(graph_id=graph.id, parent_id=None)
+    chapter = None
+    if with_chapter:
+        made = await tree.create_node(expert, graph.id, root.id, "第一章 线性表", mode="child")
+        chapter = await Node.get(id=made["id"])
+    task = await MiningTask.create(kind="points", state="done", progress=100, source_ids=[], graph_id=graph.id,
+                                   create_user_id=expert.id)
+    points = [await MiningResult.create(task=task, kind="points", score=0.9 - i / 10, payload={"term": term, "count": 1})
+              for i, term in enumerate(("栈", "队列", "链表"))]
+    return graph, root, chapter, task, points
+
+
+async def test_a_point_is_not_put_under_the_root_unasked(api, people):
+    graph, root, chapter, _, points = await _mined(people)
+    token = await api.login("expert")
+    before = await Node.filter(graph_id=graph.id).count()
+    _, suggestion = await api.call("GET", f"{E}/result/parentSuggestion?ids={points[0].id}", token)
+    assert suggestion["result"] == {"nodeId": None, "nodeName": None, "reason": None}
+    _, refused = await api.call("POST", f"{E}/result/accept", token, json={"ids": [points[0].id]})
+    assert refused["code"] == 1 and refused["message"] == "请选择挂载的目录节点"
+    _, refused = await api.call("POST", f"{E}/result/acceptAbove", token, json={"taskId": points[0].task_id, "minScore": 0})
+    assert refused["code"] == 1
+    assert await Node.filter(graph_id=graph.id).count() == before
+    assert {r.state for r in await MiningResult.filter(id__in=[p.id for p in points])} == {"pending"}
+    # The root is a parent like any other when the reviewer chooses it.
+    _, accepted = await api.call("POST", f"{E}/result/accept", token, json={"ids": [points[0].id], "parentNodeId": root.id})
+    assert accepted["code"] == 0 and (await Node.get(id=accepted["result"]["nodeIds"][0])).parent_id == root.id
+
+
+async def test_the_parent_defaults_to_the_node_attribution_chose(api, people):
+    graph, _, chapter, task, points = await _mined(people)
+    belong_task = await MiningTask.create(kind="belong", state="done", progress=100, source_ids=[], graph_id=graph.id,
+                                          create_user_id=task.create_user_id)
+    await MiningResult.create(task=belong_task, kind="belong", score=0.8, target_node_id=chapter.id,
+                              payload={"term": "队列", "nodeKey": chapter.id, "nodeName": chapter.name, "reason": {}})
+    token = await api.login("expert")
+    _, suggestion = await api.call("GET", f"{E}/result/parentSuggestion?ids={points[1].id}", token)
+    assert suggestion["result"] == {"nodeId": chapter.id, "nodeName": "第一章 线性表", "reason": "attribution"}
+    _, accepted = await api.call("POST", f"{E}/result/accept", token, json={"ids": [points[1].id]})
+    assert accepted["code"] == 0, accepted
+    node = await Node.get(id=accepted["result"]["nodeIds"][0])
+    assert node.name == "队列" and node.parent_id == chapter.id
+    # The accepted result names its node, for the review's link to it.
+    _, listed = await api.call("GET", f"{E}/result/list?taskIds={task.id}&state=accepted", token)
+    assert [(r["createdNodeId"], r["createdNodeName"]) for r in listed["result"]["items"]] == [(node.id, "队列")]
+
+
+async def test_in_a_graph_of_only_its_root_the_root_is_the_parent(api, people):
+    graph, root, _, _, points = await _mined(people, with_chapter=False)
+    token = await api.login("expert")
+    _, suggestion = await api.call("GET", f"{E}/result/parentSuggestion?ids={points[0].id}", token)
+    assert suggestion["result"]["nodeId"] == root.id and suggestion["result"]["reason"] == "only_root"
+    _, accepted = await api.call("POST", f"{E}/result/accept", token, json={"ids": [points[0].id]})
+    assert accepted["code"] == 0 and (await Node.get(id=accepted["result"]["nodeIds"][0])).parent_id == root.id
+
+
+async def test_a_rejected_result_reopens(api, people):
+    graph, _, chapter, _, points = await _mined(people)
+    token = await api.login("expert")
+    await api.call("POST", f"{E}/result/reject", token, json={"ids": [points[2].id]})
+    assert (await MiningResult.get(id=points[2].id)).state == "rejected"
+    tester = await api.login("tester")
+    status, _ = await api.call("POST", f"{E}/result/reopen", tester, json={"ids": [points[2].id]})
+    assert status == 403 and (await MiningResult.get(id=points[2].id)).state == "rejected"
+    _, reopened = await api.call("POST", f"{E}/result/reopen", token, json={"ids": [points[2].id]})
+    assert reopened["code"] == 0 and reopened["result"]["reopened"] == 1
+    row = await MiningResult.get(id=points[2].id)
+    assert row.state == "pending" and row.reviewer_id is None
+    _, accepted = await api.call("POST", f"{E}/result/accept", token, json={"ids": [row.id], "parentNodeId": chapter.id})
+    assert accepted["code"] == 0
+    _, bad = await api.call("POST", f"{E}/result/reopen", token, json={"ids": []})
+    assert bad["code"] == 1
