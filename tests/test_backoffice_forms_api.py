@@ -132,3 +132,12 @@ async def test_statistics_count_every_graph_those_outside_projects_too(api, peop
     assert unit["result"]["graphs"] == 2 and unit["result"]["graphsOutsideProjects"] == 1 and unit["result"]["scope"] == "unit"
     _, own = await api.call("GET", M, await api.login("expert"))
     assert own["result"]["graphs"] == 2 and own["result"]["scope"] == "projects"
+
+
+async def test_relation_type_form_answers_every_field(api, people):
+    token = await api.login("super")
+    _, answer = await api.call("POST", "/basic-api/api/relation", token, lang="zh-CN",
+                               json={"code": "9bad", "name": "", "nameEn": "n" * 101, "color": "red"})
+    assert answer["errors"] == {"code": "编码格式不正确", "name": "请填写关系名称", "nameEn": "英文名称最多 100 个字符", "color": "颜色格式不正确"}
+    _, taken = await api.call("POST", "/basic-api/api/relation", token, lang="en", json={"code": "Contain", "name": "包含", "color": "#123"})
+    assert taken["errors"] == {"code": "Code Contain is already taken"}

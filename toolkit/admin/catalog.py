@@ -11,6 +11,7 @@ import re
 from tortoise.transactions import in_transaction
 
 from toolkit import audit, roles
+from toolkit.admin.forms import FormCheck
 from toolkit.errors import Forbidden, NotFound, ValidationError
 from toolkit.graphs.attributes import VALUE_TYPES
 from toolkit.graphs.listing import check_paging
@@ -292,13 +293,18 @@ async def _group_id(value) -> int | None:
 
 
 async def add_relation_type(actor: User, data: dict) -> dict:
+    """Every invalid field of the form is answered at once (toolkit.admin.forms)."""
     require_manager(actor)
-    code = _code(data.get("code"))
-    if await RelationType.exists(code=code) or code == "Contain":
-        raise ValidationError("catalog.code_taken", code=code)
-    relation = await RelationType.create(code=code, name=_name(data.get("name")), name_en=_name(data.get("nameEn"), "nameEn", False),
+    form = FormCheck("relationType")
+    code, name, name_en = form.field("code", data.get("code")), form.field("name", data.get("name")), form.field("nameEn", data.get("nameEn"))
+    colour = form.field("color", data.get("color") or "#8c8c8c")
+    if isinstance(code, str) and code.strip() and (code.strip() == "Contain" or await RelationType.exists(code=code.strip())):
+        form.add("code", "form.taken", value=code.strip())
+    form.done()
+    code = code.strip()
+    relation = await RelationType.create(code=code, name=name.strip(), name_en=(name_en or "").strip(),
                                          group_id=await _group_id(data.get("groupId")), directed=bool(data.get("directed", True)),
-                                         color=_colour(data.get("color") or "#8c8c8c"),
+                                         color=colour,
                                          effect_scope=check_scope(data.get("effectScope"), await _entity_codes()))
     await audit.record("relation_type.create", actor.id, "relation_type", relation.id, code=code)
     return relation_view(relation)
@@ -309,14 +315,17 @@ async def update_relation_type(actor: User, relation_id: int, data: dict) -> dic
     relation = await RelationType.get_or_none(id=relation_id)
     if relation is None:
         raise NotFound(what="what.relation")
-    if "name" in data:
-        relation.name = _name(data.get("name"))
-    if "nameEn" in data:
-        relation.name_en = _name(data.get("nameEn"), "nameEn", False)
+    form = FormCheck("relationType")
+    texts = {field: form.field(field, data.get(field), creating=False) for field in ("name", "nameEn", "color") if field in data}
+    form.done()
+    if "name" in texts:
+        relation.name = texts["name"].strip()
+    if "nameEn" in texts:
+        relation.name_en = (texts["nameEn"] or "").strip()
     if "groupId" in data:
         relation.group_id = await _group_id(data.get("groupId"))
-    if "color" in data:
-        relation.color = _colour(data.get("color"))
+    if "color" in texts:
+        relation.color = texts["color"]
     if "directed" in data:
         relation.directed = bool(data.get("directed"))
     if "effectScope" in data:

@@ -45,6 +45,12 @@ FORMS: dict[str, dict[str, FieldRule]] = {
         "code": FieldRule("field.unitCode", text="unit.code"),
         "contact": FieldRule("field.contact", text="unit.contact"),
     },
+    "relationType": {
+        "code": FieldRule("field.code", True, pattern=r"[A-Za-z][A-Za-z0-9_]{0,63}"),
+        "name": FieldRule("field.relationName", True, "relation.name"),
+        "nameEn": FieldRule("field.relationNameEn", text="relation.name"),
+        "color": FieldRule("field.color", True, pattern=r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})"),
+    },
     "project": {
         "name": FieldRule("field.projectName", True, "project.name"),
         "majorName": FieldRule("field.majorName", text="project.major_name"),

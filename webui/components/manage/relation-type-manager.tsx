@@ -71,6 +71,7 @@ export function RelationTypeManager({ mode }: { mode: "catalogue" | "template" }
         { key: "effectScope", title: t("scope"), className: "max-w-[18rem]", render: scopeText, tooltip: scopeText },
       ]}
       fields={writes ? fields : undefined}
+      form="relationType"
       onFormOpen={(row) => setScope(row?.effectScope ?? [])}
       formExtra={<ScopeEditor value={scope} onChange={setScope} entities={entityOptions} />}
       emptyValues={{ code: "", name: "", nameEn: "", groupId: "", color: "#8c8c8c", directed: true, templateId: "" }}
