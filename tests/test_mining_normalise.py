@@ -49,3 +49,11 @@ def test_sentences_end_at_full_width_period():
 def test_formula_words():
     assert formula_text(r"\operatorname{gcd}(x,x)=x") == "gcd(x,x)=x"
     assert formula_text(r"\sum_{i=1}^{n} \frac{a_i}{b_i} + \prod_{j} c_j \cdot d_j") == "…"
+
+
+def test_bold_between_a_bracket_and_chinese_is_still_bold():
+    document = read_document("euler.md", "在图论中，**欧拉路径（Eulerian path）**是经过每条边一次的路径，`a**b**` 不算．".encode("utf-8"))
+    text = document.paragraph_text(0)
+    assert text.startswith("在图论中，欧拉路径（Eulerian path）是")
+    assert [text[s:e] for s, e in document.paragraphs[0].marks] == ["欧拉路径（Eulerian path）"]
+    assert "a**b**" in text

@@ -63,8 +63,13 @@ def _unwrap_blocks(text: str) -> str:
         start += 1  # OI-wiki's "author: …" lines: contributors, not course text
     out: list[str] = []
     indents: list[int] = []  # body indents of the admonitions we are in
+    fenced = False
     for line in lines[start:]:
         stripped = line.strip()
+        if stripped.startswith(("```", "~~~")):
+            fenced = not fenced
+        elif not fenced:
+            line = _strong_as_html(line)
         width = len(line) - len(line.lstrip(" "))
         while indents and stripped and width < indents[-1]:
             indents.pop()
@@ -77,6 +82,18 @@ def _unwrap_blocks(text: str) -> str:
         cut = min(width, indents[-1]) if indents and stripped else 0
         out.append(line[cut:] if cut else line)
     return "\n".join(out)
+
+
+_STRONG = re.compile(r"\*\*(?=\S)([^*\n]+?)(?<=\S)\*\*")
+
+
+def _strong_as_html(line: str) -> str:
+    """**X** as <b>X</b> outside inline code. CommonMark will not close ** between a bracket and a
+    Chinese character (**欧拉路径（Eulerian path）**是…), so Chinese text loses its bold terms."""
+    parts = line.split("`")
+    for index in range(0, len(parts), 2):  # even pieces are outside code spans
+        parts[index] = _STRONG.sub(r"<b>\1</b>", parts[index])
+    return "`".join(parts)
 
 
 def markdown_blocks(text: str) -> list[Block]:
@@ -126,10 +143,10 @@ def _inline(children, level: int | None) -> Block:
             piece = "" if parts and re.search(r"[\u3000-\u9fff\uff00-\uffef]$", parts[-1] or "") else " "
         elif kind == "hardbreak":
             piece = " "
-        elif kind in ("strong_open", "em_open"):
+        elif kind in ("strong_open", "em_open") or (kind == "html_inline" and child.content.lower() == "<b>"):
             open_at.append(length)
             continue
-        elif kind in ("strong_close", "em_close"):
+        elif kind in ("strong_close", "em_close") or (kind == "html_inline" and child.content.lower() == "</b>"):
             if open_at:
                 begin = open_at.pop()
                 if length > begin:
