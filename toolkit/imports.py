@@ -73,6 +73,22 @@ def write_file(doc: GraphDoc, path: str | Path, fmt: str | None = None) -> None:
     formats.module(formats.format_of(path, fmt)).write(doc, path)
 
 
+def convert_file(source: str | Path, target: str | Path) -> GraphDoc:
+    """One file to another without a database. An .edg target gets its template and node types the way
+    an import would give them, so Zhitu accepts what it wrote; a file that would not import is refused."""
+    doc = read_file(source)
+    if formats.format_of(target) == "edg":
+        try:
+            source_format = formats.format_of(source)
+        except FormatError:
+            source_format = ""
+        problems = fit_to_template(doc, TemplateRules.builtin(doc.template or "teaching"), source_format in FREE_ATTRIBUTES)
+        if problems:
+            raise problems[0]
+    write_file(doc, target)
+    return doc
+
+
 def dump(doc: GraphDoc, fmt: str) -> bytes:
     module = formats.module(fmt)
     data = module.dumps(doc)
@@ -127,7 +143,8 @@ def _attribute_keys(definitions: list[dict]) -> dict[str, str]:
 
 
 # Formats whose node attributes are free key/value pairs (a mind map has no columns to mistype).
-FREE_ATTRIBUTES = {"xmind", "mm", "opml", "docx", "pdf", "md"}
+# An .edg carries the extra pairs a graph stored from a mind map, so it keeps them too.
+FREE_ATTRIBUTES = {"xmind", "mm", "opml", "docx", "pdf", "md", "edg"}
 
 
 def fit_to_template(doc: GraphDoc, rules: TemplateRules, free_attributes: bool = False) -> list[FormatError]:

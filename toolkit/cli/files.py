@@ -58,10 +58,10 @@ def convert(
     """Convert a graph file to another format (no database)."""
     from toolkit import messages
     from toolkit.errors import ZhituError
-    from toolkit.imports import read_file, write_file
+    from toolkit.imports import convert_file
 
     try:
-        write_file(read_file(source), target)
+        convert_file(source, target)
     except ZhituError as exc:
         err.print(f"[red]error:[/red] {exc.message(messages.system_lang())}")
         raise typer.Exit(exc.exit_code)

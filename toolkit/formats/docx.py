@@ -83,7 +83,8 @@ def dumps(doc: GraphDoc) -> bytes:
             document.add_heading(node.name, level=0)
         else:
             document.add_heading(node.name, level=min(level, 9))
-        stored["nodes"].append({"id": node.id, "extras": node_extras(node)})
+        # Word has nine heading levels; the true level of every node is kept with its id.
+        stored["nodes"].append({"id": node.id, "extras": node_extras(node), "level": level})
         for paragraph in node.desc.splitlines():
             if paragraph.strip():
                 document.add_paragraph(paragraph)

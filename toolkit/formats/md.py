@@ -14,6 +14,25 @@ HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 BULLET = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])\s+(.*)$")
 ID_MARK = re.compile(r"\s*<!--\s*id:\s*([^\s>]+)\s*(\{.*\})?\s*-->\s*$")
 RELATIONS_MARK = re.compile(r"^<!--\s*relations:\s*(\[.*\])\s*-->\s*$")
+# A description line that would read back as a heading, a list item, a quote or a mark is written with
+# a Markdown backslash escape (CommonMark's: before ASCII punctuation, or "1\." for an ordered item).
+NUMBERED_START = re.compile(r"^(\d+)(\\*[.)])")   # "1." and an already escaped "1\." alike
+ESCAPED_NUMBER = re.compile(r"^(\d+)\\(\\*[.)])")
+PUNCTUATION = set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
+
+
+def escape_line(line: str) -> str:
+    """A description line written so the reader takes it back as that same line of text."""
+    text = line.strip()
+    if text[:1] in PUNCTUATION:
+        return "\\" + text
+    return NUMBERED_START.sub(r"\1\\\2", text, count=1)
+
+
+def unescape_line(text: str) -> str:
+    if text[:1] == "\\" and text[1:2] in PUNCTUATION:
+        return text[1:]
+    return ESCAPED_NUMBER.sub(r"\1\2", text, count=1)
 
 
 def _split_id(text: str) -> tuple[str, str | None, str | None]:
@@ -61,6 +80,7 @@ def read(path: str | Path, data: bytes | None = None) -> GraphDoc:
             paragraph = line.strip()
             if paragraph.startswith(">"):
                 paragraph = paragraph.lstrip("> ").strip()
+            paragraph = unescape_line(paragraph)
             items[-1].desc = f"{items[-1].desc}\n{paragraph}".strip()
     doc = build(items, where)
     doc.relations = relations
@@ -79,7 +99,7 @@ def dumps(doc: GraphDoc) -> str:
             lines.append(f"{'  ' * (level - 6)}- {node.name}{mark}")
         if node.desc:
             lines.append("")
-            lines.extend(node.desc.splitlines())
+            lines.extend(escape_line(line) for line in node.desc.splitlines() if line.strip())
         lines.append("")
     if doc.relations:
         lines.append(f"<!-- relations: {relations_json(doc.relations)} -->")

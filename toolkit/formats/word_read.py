@@ -136,6 +136,16 @@ def _knowledge_rows(rows: list[list[str]]) -> list[tuple[str, str]]:
     return pairs
 
 
+def _restore_levels(items: list[OutlineItem], levels: list) -> None:
+    """Levels past Word's nine headings, as a Zhitu export kept them; ignored unless they form a tree."""
+    if not levels or levels[0] != 0 or not all(isinstance(level, int) and not isinstance(level, bool) for level in levels):
+        return
+    if any(level < 1 or level > above + 1 for above, level in zip(levels, levels[1:])):
+        return
+    for item, level in zip(items, levels):
+        item.level = level
+
+
 def read(path: str | Path, data: bytes | None = None) -> GraphDoc:
     from toolkit.formats.docx import _stored
 
@@ -150,8 +160,12 @@ def read(path: str | Path, data: bytes | None = None) -> GraphDoc:
     # Each table follows a paragraph; remember which, since skipping a table of contents renumbers them.
     table_after = [blocks[position - 1] if position else None for position in table_positions]
     styled = any(b.level is not None and b.level > 0 for b in blocks)
-    blocks, typed_toc = _skip_text_toc(blocks, (lambda b: b.level is not None) if styled else
-                                       (lambda b: _numbered_rank(b.text) is not None))
+    stored = _stored(document)
+    if stored:  # a Zhitu export has no typed contents; a description line like "1..2" is only text
+        typed_toc = 0
+    else:
+        blocks, typed_toc = _skip_text_toc(blocks, (lambda b: b.level is not None) if styled else
+                                           (lambda b: _numbered_rank(b.text) is not None))
     toc += typed_toc
     if toc:
         report.notice("import.toc_skipped", where, count=toc)
@@ -219,11 +233,11 @@ def read(path: str | Path, data: bytes | None = None) -> GraphDoc:
     if items[0].level != 0:
         title = (document.core_properties.title or "").strip()
         items.insert(0, OutlineItem(0, title or Path(path).stem, where))
-    stored = _stored(document)
     if stored and len(stored.get("nodes", [])) == len(items):
         for item, extra in zip(items, stored["nodes"]):
             item.id = extra.get("id") or None
             apply_extras(item, extra.get("extras"))
+        _restore_levels(items, [extra.get("level") for extra in stored["nodes"]])
     doc = build(attach_level_jumps(items), where, name=Path(path).stem)
     if stored:
         doc.relations = parse_relations(stored.get("relations"))
