@@ -19,6 +19,7 @@ from collections import OrderedDict
 import orjson
 
 EDGE_LENGTH = 220  # px between the centres of related nodes, as the elkjs layout had it
+NODE_SPACING = 130  # px of room each node has at least, on average (bubbles are 50-80 px)
 ITERATIONS = 300
 KEPT_LAYOUTS = 16
 IN_THREAD_NODES = 1000  # up to here a layout takes tens of ms; bigger ones go to a child process
@@ -60,6 +61,11 @@ def place(node_ids: list[int], edges: list[tuple[int, int]], seed: int) -> dict[
     scale = EDGE_LENGTH / (sum(lengths) / len(lengths)) if lengths and sum(lengths) > 0 else EDGE_LENGTH
     left = min(x for x, _y in coordinates)
     top = min(y for _x, y in coordinates)
+    # A big network comes out of the grid crowded (5,000 nodes in 2,000 px square): spread it to at
+    # least NODE_SPACING px of room per node, or the bubbles lie on each other.
+    area = (max(x for x, _y in coordinates) - left) * (max(y for _x, y in coordinates) - top)
+    if area > 0:
+        scale = max(scale, math.sqrt(len(node_ids) * NODE_SPACING ** 2 / area))
     return {node_id: (round((coordinates[i][0] - left) * scale), round((coordinates[i][1] - top) * scale))
             for node_id, i in index.items()}
 

@@ -30,7 +30,7 @@ from toolkit.graphs.access import is_editable, may_read, template_controlled, tr
 from toolkit.model import Graph, Project, User
 
 # Bump when the shape of any cached answer changes, so a client's old copy never matches again.
-ANSWER_FORMAT = 2
+ANSWER_FORMAT = 3
 DEFAULT_BUDGET_BYTES = 64 * 1024 * 1024
 
 # The rights check runs on every graph read, so it is one statement written once (building it

@@ -175,8 +175,11 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
     [busiest, positions],
   );
   const laidOut = positions !== null;
+  // The first viewport waits for React Flow too: with the places in the answer, data can be there
+  // before the pane is, and a setCenter then does nothing.
+  const [flowReady, setFlowReady] = useState(false);
   useEffect(() => {
-    if (!laidOut || !data) return;
+    if (!laidOut || !flowReady || !data) return;
     if (nodeId) centreOn(nodeId);
     else if (busiest) {
       const size = sizes.get(busiest.id) ?? MIN_NODE_SIZE;
@@ -190,13 +193,14 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
       void flow.fitBounds({ x: left, y: top, width: Math.max(...xs) - left + MAX_NODE_SIZE, height: Math.max(...ys) - top + MAX_NODE_SIZE }, { padding: 0.1 });
     }
     // Only once the first layout is there.
-  }, [laidOut]);
+  }, [laidOut, flowReady]);
 
   return (
     <div className="-m-4 flex h-[calc(100%+2rem)] flex-col" data-testid="relation-graph" data-drawn={data !== undefined && mounted >= data.nodes.length}>
       <GraphHeader graphId={graphId} graph={editor.detail.data} view="relation" />
       <div className="relative min-h-0 flex-1 bg-background">
         <ReactFlow
+          onInit={() => setFlowReady(true)}
           nodes={nodes}
           edges={edges}
           nodeTypes={NODE_TYPES}
