@@ -3,7 +3,8 @@
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { after, before, test } from "node:test";
-import { BASE_URL, PASSWORD, launch, signIn } from "./browser.mjs";
+import path from "node:path";
+import { BASE_URL, PASSWORD, SCREENSHOTS, launch, signIn } from "./browser.mjs";
 
 let context;
 let page;
@@ -30,8 +31,11 @@ async function apiAs(userName) {
 }
 
 /** The tree as the server has it: names nested, children in order. */
+let reader;
 async function serverTree() {
-  const call = await apiAs("teacher");
+  // Another account: signing the teacher in again would end the browser's session (one per account).
+  reader ??= await apiAs("admin");
+  const call = reader;
   const { result } = await call("GET", `/api/graph/searchTree?graphId=${graphId}`);
   const shape = (node) => (node.childs.length ? { [node.name]: node.childs.map(shape) } : node.name);
   return shape(result.tree);
@@ -59,6 +63,7 @@ async function select(name) {
 before(async () => {
   context = await launch();
   page = context.pages()[0] ?? (await context.newPage());
+  if (process.env.E2E_DEBUG) page.on("response", async (r) => r.url().includes("/api/graph/") && console.log(r.request().method(), r.url().split("/basic-api")[1].slice(0, 80), (await r.text().catch(() => "")).slice(0, 120)));
   await signIn(page, "teacher");
 });
 
@@ -121,7 +126,9 @@ test("a branch is copied and pasted, deleted (a branch after asking), and undo a
   assert.deepEqual(await serverTree(), { [GRAPH_NAME]: [{ 栈: ["顺序存储栈"] }, { 循环队列: [{ 栈: ["顺序存储栈"] }] }] });
 
   // A leaf goes at once; a branch asks first.
-  await page.locator('[data-testid=mind-node][data-name="顺序存储栈"]').nth(1).click();
+  // The pasted copy is the newer node (the higher id).
+  const copyId = await page.evaluate(() => Math.max(...[...document.querySelectorAll('[data-testid=mind-node][data-name="顺序存储栈"]')].map((n) => Number(n.dataset.nodeId))));
+  await page.locator(`[data-testid=mind-node][data-node-id="${copyId}"]`).click();
   await page.keyboard.press("Delete");
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=mind-node][data-name="顺序存储栈"]').length === 1);
   await select("循环队列");
@@ -185,11 +192,11 @@ test("undo against another browser's newer edit answers a conflict, says so and 
   await select("循环队列");
   await page.keyboard.press("F2");
   await nameInPlace("双端队列");
-  // Another browser (the same teacher elsewhere) renames the node again.
+  // Another browser (another editor of the project) renames the node again.
   const other = await launch();
   try {
     const otherPage = other.pages()[0] ?? (await other.newPage());
-    await signIn(otherPage, "teacher");
+    await signIn(otherPage, "admin");
     await otherPage.goto(`${BASE_URL}/knowledgeGraph/knowledgeTree/${graphId}`);
     await hideOutline(otherPage);
     const node = otherPage.locator('[data-testid=mind-node][data-name="双端队列"]');
@@ -264,3 +271,21 @@ for (const theme of ["light", "dark"]) {
     await page.evaluate(() => localStorage.removeItem("zhitu.projectConfig"));
   });
 }
+
+test("on a phone (390 px) the workspace shows the map or the outline, with a folded legend", async () => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    await page.goto(`${BASE_URL}/knowledgeGraph/knowledgeTree/${graphId}`);
+    await page.getByTestId("mind-map").waitFor();
+    assert.equal(await page.getByTestId("outline-pane").count(), 0);
+    assert.equal(await page.locator("details:has([data-testid=legend])").evaluate((d) => d.open), false);
+    await page.screenshot({ path: path.join(SCREENSHOTS, "workspace-phone-map.png") });
+    await page.getByRole("button", { name: "显示目录树" }).click();
+    const outline = await page.getByTestId("outline-pane").boundingBox();
+    assert.ok(outline.width >= 380, `outline ${outline.width} px wide`);
+    assert.equal(await page.getByTestId("mind-map").isVisible(), false);
+    await page.screenshot({ path: path.join(SCREENSHOTS, "workspace-phone-outline.png") });
+  } finally {
+    await page.setViewportSize({ width: 1366, height: 820 });
+  }
+});

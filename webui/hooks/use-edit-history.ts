@@ -53,19 +53,22 @@ export function useEditHistory(editor: GraphEditor) {
     latest.current = next;
     setHistory(next);
   }, []);
-  const note = useCallback((edit: Edit, revisions: [number, number][] = []) => keep(record(latest.current, edit, revisions)), [keep]);
+  const note = useCallback((edit: Edit, revisions: [number, number | undefined][] = []) => keep(record(latest.current, edit, revisions)), [keep]);
 
   /** The revision to name for a node: this session's own last write, else the tree's. */
   const revisionOf = useCallback((id: number, known?: number) => known ?? index.get(id)?.node.revision, [index]);
 
   /** Write a snapshot back under `parentId` at `position`; answers the new ids in pre-order. */
   const recreate = useCallback(
-    async (snapshot: SubtreeSnapshot, parentId: number, position: number, parentRevision: number | undefined): Promise<Outcome> => {
+    async (snapshot: SubtreeSnapshot, parentId: number, position: number): Promise<Outcome> => {
       const createdIds: number[] = [];
-      const revisions = new Map<number, number>();
+      const revisions = new Map<number, number | undefined>();
+      // Writing a child under a node moves the node's revision on: the existing parent is not
+      // checked (a node coming back overwrites nothing) and its revision is forgotten; the new
+      // nodes' revisions are followed exactly.
       const write = async (node: SubtreeSnapshot, parent: number, at: number, expected: number | undefined) => {
         const created: GraphNode = await nodeApi.createAt({ graphId, nodeId: parent, revision: expected }, at, node);
-        if (expected !== undefined) revisions.set(parent, expected + 1);
+        revisions.set(parent, expected === undefined ? undefined : expected + 1);
         createdIds.push(created.id);
         let revision = created.revision;
         if (node.attributes) revision = (await nodeApi.setAttributes({ graphId, nodeId: created.id, revision }, node.attributes)).revision;
@@ -74,7 +77,7 @@ export function useEditHistory(editor: GraphEditor) {
           await write(child, created.id, childAt, revisions.get(created.id));
         }
       };
-      await write(snapshot, parentId, position, parentRevision);
+      await write(snapshot, parentId, position, undefined);
       return { createdIds, revisions };
     },
     [graphId],
@@ -84,7 +87,7 @@ export function useEditHistory(editor: GraphEditor) {
     async (call: Call): Promise<Outcome> => {
       switch (call.call) {
         case "create":
-          return recreate(call.snapshot, call.parentId, call.position, revisionOf(call.parentId, latest.current.revisions.get(call.parentId)));
+          return recreate(call.snapshot, call.parentId, call.position);
         case "delete":
           await nodeApi.remove({ graphId, nodeId: call.nodeId, revision: revisionOf(call.nodeId, call.revision) });
           return {};
@@ -141,14 +144,13 @@ export function useEditHistory(editor: GraphEditor) {
       addChild: async (parentId: number, name: string, type?: string) => {
         const expected = ref(parentId).revision;
         const created = await after(nodeApi.create(ref(parentId), name, "child", type));
-        const revisions: [number, number][] = [[created.id, created.revision]];
-        if (expected !== undefined) revisions.push([parentId, expected + 1]);
+        const revisions: [number, number | undefined][] = [[created.id, created.revision], [parentId, expected === undefined ? undefined : expected + 1]];
         note({ kind: "create", snapshot: { id: created.id, name: created.name, type: created.type, children: [] }, place: { parentId, position: created.order } }, revisions);
         return created;
       },
       addSibling: async (nodeId: number, name: string, type?: string) => {
         const created = await after(nodeApi.create(ref(nodeId), name, "sibling", type));
-        note({ kind: "create", snapshot: { id: created.id, name: created.name, type: created.type, children: [] }, place: { parentId: created.parentId!, position: created.order } }, [[created.id, created.revision]]);
+        note({ kind: "create", snapshot: { id: created.id, name: created.name, type: created.type, children: [] }, place: { parentId: created.parentId!, position: created.order } }, [[created.id, created.revision], [created.parentId!, undefined]]);
         return created;
       },
       rename: async (nodeId: number, name: string) => {
@@ -177,7 +179,7 @@ export function useEditHistory(editor: GraphEditor) {
       /** A copied subtree written as the last child of `parentId`. */
       paste: async (snapshot: SubtreeSnapshot, parentId: number) => {
         const position = index.get(parentId)?.node.childs.length ?? 0;
-        const outcome = await after(recreate(snapshot, parentId, position, ref(parentId).revision));
+        const outcome = await after(recreate(snapshot, parentId, position));
         const ids = outcome.createdIds ?? [];
         note({ kind: "create", snapshot: withIds(snapshot, ids), place: { parentId, position } }, [...(outcome.revisions ?? [])]);
         return ids[0];

@@ -52,3 +52,19 @@ export function shellColors(headerBg: string, sidebarBg: string, darkMode: boole
     sidebarTheme: sidebarTheme(sidebar, darkMode),
   };
 }
+
+/** WCAG relative luminance 0–1 of a #rrggbb colour. */
+function relativeLuminance(hex: string): number {
+  const [r, g, b] = rgb(hex).map((channel) => {
+    const c = channel / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** White or near-black, whichever reads better on `background` (entity colours vary by template). */
+export function readableOn(background: string): string {
+  if (!isHexColor(background)) return "#ffffff";
+  const l = relativeLuminance(background);
+  return 1.05 / (l + 0.05) >= (l + 0.05) / (0.0125 + 0.05) ? "#ffffff" : "#1f1f1f";
+}

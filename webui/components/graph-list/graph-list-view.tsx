@@ -130,7 +130,29 @@ export function GraphListView() {
           {t("reset")}
         </Button>
       </form>
-      <div className="overflow-x-auto">
+      {/* Phones: one card per graph with what the table's columns say and the same row menu. */}
+      <ul className="flex flex-col gap-2 md:hidden" data-testid="graph-cards">
+        {data?.items.map((graph) => (
+          <li key={graph.id} className="rounded-lg border border-border bg-card p-3 text-sm" data-testid="graph-card">
+            <div className="flex items-start gap-2">
+              <Link href={`/knowledgeGraph/knowledgeTree/${graph.id}`} className="min-w-0 flex-1 break-words font-medium hover:text-primary hover:underline">
+                {graph.name}
+              </Link>
+              <GraphRowMenu graph={graph} onAction={(action) => void onRowAction(graph, action)} onExport={(format) => void exportAs(graph, format)} />
+            </div>
+            <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
+              <span className={cn("rounded px-1.5 py-0.5", graph.releaseState === 1 ? "bg-success/15 text-success" : "bg-black/5 text-foreground/75 dark:bg-white/10")}>
+                {graph.releaseState === 1 ? t("released") : t("unreleased")}
+              </span>
+              <span>{graph.templateName}</span>
+              {graph.projectName && <span>{graph.projectName}</span>}
+              <span className="tabular-nums">{t("nodeCountShort", { count: graph.nodeCount })}</span>
+              <span>{graph.isEdit === 1 ? t("editable") : t("readOnly")}</span>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto md:block">
         <table className="w-full min-w-[760px] border-collapse text-sm">
           <thead>
             <tr className="border-b border-border text-left text-muted">
@@ -156,7 +178,7 @@ export function GraphListView() {
                 <td className="px-3 py-2">{graph.templateName}</td>
                 <td className="px-3 py-2">{graph.projectName}</td>
                 <td className="px-3 py-2">
-                  <span className={cn("rounded px-1.5 py-0.5 text-xs", graph.releaseState === 1 ? "bg-success/15 text-success" : "bg-black/5 text-muted dark:bg-white/10")}>
+                  <span className={cn("rounded px-1.5 py-0.5 text-xs", graph.releaseState === 1 ? "bg-success/15 text-success" : "bg-black/5 text-foreground/75 dark:bg-white/10")}>
                     {graph.releaseState === 1 ? t("released") : t("unreleased")}
                   </span>
                 </td>

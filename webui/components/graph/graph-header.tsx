@@ -24,8 +24,8 @@ export function GraphHeader({ graphId, graph, view, children }: { graphId: numbe
       </h1>
       {graph && (
         <>
-          <span className="rounded bg-black/5 px-1.5 py-0.5 text-xs text-muted dark:bg-white/10">{graph.templateName}</span>
-          <span className={cn("rounded px-1.5 py-0.5 text-xs", graph.releaseState === 1 ? "bg-success/15 text-success" : "bg-black/5 text-muted dark:bg-white/10")} data-testid="release-state">
+          <span className="rounded bg-black/5 px-1.5 py-0.5 text-xs text-foreground/75 dark:bg-white/10">{graph.templateName}</span>
+          <span className={cn("rounded px-1.5 py-0.5 text-xs", graph.releaseState === 1 ? "bg-success/15 text-success" : "bg-black/5 text-foreground/75 dark:bg-white/10")} data-testid="release-state">
             {graph.releaseState === 1 ? t("released") : t("unreleased")}
           </span>
           {graph.isEdit !== 1 && <span className="rounded bg-[#faad14]/15 px-1.5 py-0.5 text-xs text-[#d48806]">{t("readOnly")}</span>}

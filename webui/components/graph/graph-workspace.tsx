@@ -9,6 +9,7 @@ import { useAttainmentColours } from "@/hooks/use-attainment-colours";
 import { OPEN_ALL_UP_TO, OPEN_DEPTH } from "@/hooks/use-graph";
 import { useEditHistory } from "@/hooks/use-edit-history";
 import { useGraphEditor } from "@/hooks/use-graph-editor";
+import { useIsPhone } from "@/hooks/use-media";
 import { graphApi, saveDownload } from "@/lib/api/graph";
 import type { TreeNode } from "@/lib/api/graph-types";
 import { copyText } from "@/lib/clipboard";
@@ -17,6 +18,7 @@ import { childTypes, entityLooks } from "@/lib/graph/entities";
 import type { MapCommand } from "@/lib/graph/map-keys";
 import type { SubtreeSnapshot } from "@/lib/graph/undo-history";
 import { collapsedBeyond, countNodes, pathTo } from "@/lib/graph/tree-ops";
+import { cn } from "@/lib/utils";
 import { DuplicatesDialog, type DuplicateGroup } from "./duplicates-dialog";
 import { GraphHeader } from "./graph-header";
 import { GraphMenu, type GraphMenuAction } from "./graph-menu";
@@ -63,7 +65,9 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
   const [checked, setChecked] = useState<Set<number>>(new Set());
   const [focus, setFocus] = useState<{ id: number; seq: number; force: boolean } | null>(null);
   const [menu, setMenu] = useState<{ id: number; x: number; y: number } | null>(null);
-  const [treeOpen, setTreeOpen] = useState(true);
+  const phone = useIsPhone();
+  // A phone shows the outline or the map, never both squeezed side by side: the map first.
+  const [treeOpen, setTreeOpen] = useState(() => typeof window === "undefined" || !window.matchMedia("(max-width: 767px)").matches);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [duplicates, setDuplicates] = useState<DuplicateGroup[] | null>(null);
   const [confirmDialog, ask] = useConfirm();
@@ -337,7 +341,7 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
         {root && collapsed && templateSettled && (
           <>
             {treeOpen && (
-              <div className="w-72 shrink-0 border-r border-border bg-card">
+              <div className={cn("shrink-0 border-r border-border bg-card", phone ? "w-full" : "w-72")} data-testid="outline-pane">
                 <KnowledgeTree
                   root={root}
                   looks={looks}
@@ -349,7 +353,7 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
                   adding={adding}
                   typesForAdding={typesForAdding}
                   onToggle={toggle}
-                  onSelect={reveal}
+                  onSelect={(id) => (reveal(id), phone && setTreeOpen(false))}
                   onCheck={(id, on) =>
                     setChecked((current) => {
                       const next = new Set(current);
@@ -387,7 +391,7 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
                 />
               </div>
             )}
-            <div className="relative min-w-0 flex-1 bg-background">
+            <div className={cn("relative min-w-0 flex-1 bg-background", phone && treeOpen && "hidden")}>
               <MindMap
                 root={root}
                 large={large}

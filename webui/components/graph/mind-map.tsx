@@ -19,6 +19,7 @@ import "@xyflow/react/dist/style.css";
 import { Copy, FileText, GitBranch, Link2, Maximize, Network, Pin, PinOff, RotateCw, ZoomIn, ZoomOut } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { type KeyboardEvent as ReactKeyboardEvent, createContext, memo, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { useIsPhone } from "@/hooks/use-media";
 import { usePreferences } from "@/hooks/use-preferences";
 import type { TreeNode } from "@/lib/api/graph-types";
 import { carriesDefinition, lookOf, undefinedMarkColour, type EntityLook } from "@/lib/graph/entities";
@@ -183,7 +184,7 @@ const MindNode = memo(function MindNode({ data }: NodeProps<MindFlowNode>) {
         <span className="absolute -left-1 -top-1 h-2.5 w-2.5 rounded-full ring-2 ring-background" style={{ background: markColour }} title={labels.undefined} role="img" aria-label={labels.undefined} data-testid="undefined-dot" />
       )}
       {(node.isNewNode || node.isUpdateNode) && (
-        <span className={cn("absolute -right-2 -top-2.5 rounded px-1 text-[10px] font-semibold leading-4 text-white", node.isNewNode ? "bg-danger" : "bg-[#faad14]")} data-testid="change-mark">
+        <span className={cn("absolute -right-2 -top-2.5 rounded px-1 text-[10px] font-semibold leading-4", node.isNewNode ? "bg-[#c62828] text-white" : "bg-[#faad14] text-[#1f1f1f]")} data-testid="change-mark">
           {node.isNewNode ? "new" : "update"}
         </span>
       )}
@@ -421,6 +422,11 @@ function Canvas(props: MindMapProps) {
     const active = document.activeElement;
     if (renamingId === null && (!active || active === document.body)) focusMap();
   }, [renamingId]);
+  // A selection moved by the workspace (after a delete, a paste or a dialog) keeps the keys on the map.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (selectedId !== null && (!active || active === document.body)) focusMap();
+  }, [selectedId]);
   const onKeyDown = (event: ReactKeyboardEvent) => {
     const target = event.target as HTMLElement;
     if (target.closest("input, textarea, select, [contenteditable=true]")) return;
@@ -449,6 +455,7 @@ function Canvas(props: MindMapProps) {
 
   const selected = props.selectedId !== null ? placedById.get(props.selectedId) : undefined;
   const looksInUse = useMemo(() => [...props.looks.values()], [props.looks]);
+  const narrow = useIsPhone();
   const markColour = props.undefinedMarks === false ? null : undefinedMarkColour(looksInUse);
   const callbacks = useMemo<Callbacks>(
     () => ({ props: () => latest.current, setPinned, focusMap: () => wrapper.current?.focus({ preventScroll: true }), labels: { undefined: t("undefinedMark"), expand: t("expand"), collapse: t("collapse") }, markColour }),
@@ -551,7 +558,10 @@ function Canvas(props: MindMapProps) {
           </Panel>
           {/* A toolbar pinned to the bottom centre would cover the legend's right end: the legend then wraps short of it. */}
           <Panel position="bottom-left" style={pinned && selected && selected.depth <= 1 ? { maxWidth: "calc(50% - 15rem)" } : undefined}>
-            <ul className="flex flex-wrap gap-x-3 gap-y-1 rounded-md border border-border bg-card/90 px-2 py-1.5 text-xs text-foreground" data-testid="legend" aria-label={t("legend")}>
+            {/* Folded on phones (a summary to open it), open elsewhere. */}
+            <details open={!narrow} className="rounded-md border border-border bg-card/90 text-xs text-foreground [&:not([open])]:w-fit">
+              <summary className="cursor-pointer px-2 py-1 font-medium md:hidden">{t("legend")}</summary>
+            <ul className="flex flex-wrap gap-x-3 gap-y-1 px-2 py-1.5" data-testid="legend" aria-label={t("legend")}>
               {looksInUse.map((look) => (
                 <li key={look.code} className="flex items-center gap-1">
                   <span className="h-2.5 w-2.5 rounded-sm" style={{ background: look.colour }} />
@@ -565,6 +575,7 @@ function Canvas(props: MindMapProps) {
                 </li>
               )}
             </ul>
+            </details>
           </Panel>
           {pinned && selected && selected.depth <= 1 && (
             <Panel position="bottom-center">

@@ -14,6 +14,7 @@ import { CourseNameField } from "./course-name-field";
 import { DescriptionTab, DescriptionView } from "./description-tab";
 import { RelationsTab } from "./relations-tab";
 import { TagsTab } from "./tags-tab";
+import { readableOn } from "@/lib/colors";
 
 /** SPEC §6: tags are edited only in teaching graphs, on controllable nodes. */
 const TAGGED_KINDS = new Set(["teaching"]);
@@ -74,7 +75,7 @@ export function NodeDrawer({ graphId, nodeId, template, looks, index, editable, 
       aria-label={t("title")}
     >
       <header className="flex items-center gap-2 border-b border-border px-4 py-2.5">
-        {look && <span className="rounded px-1.5 py-0.5 text-xs text-white" style={{ background: look.colour }}>{look.name}</span>}
+        {look && <span className="rounded px-1.5 py-0.5 text-xs" style={{ background: look.colour, color: readableOn(look.colour) }}>{look.name}</span>}
         <h2 className="min-w-0 flex-1 truncate font-semibold" data-testid="drawer-title">
           {node?.name ?? index.get(nodeId)?.node.name}
         </h2>

@@ -124,7 +124,7 @@ export function AppShell({ children, overlay }: { children: React.ReactNode; ove
           )}
           <nav aria-label={t("breadcrumb")} className="flex min-w-0 items-center gap-1 text-sm" data-testid="breadcrumb">
             {crumbs.map(({ title, Icon }, index) => (
-              <span key={index} className={cn("inline-flex items-center gap-1", index === crumbs.length - 1 ? "font-medium" : "opacity-60")}>
+              <span key={index} className={cn("inline-flex items-center gap-1", index === crumbs.length - 1 ? "font-medium" : "opacity-75")}>
                 {index > 0 && <span className="mx-1 opacity-40">/</span>}
                 {showBreadCrumbIcon && Icon && <Icon size={14} data-testid="breadcrumb-icon" />}
                 {title}

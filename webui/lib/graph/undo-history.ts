@@ -65,10 +65,17 @@ export function currentId(history: History, id: number): number {
   return current;
 }
 
-/** Remember revisions this session's own writes produced (by the ids the server answered). */
-export function noteRevisions(history: History, revisions: Iterable<[number, number]>): History {
+/**
+ * Remember revisions this session's own writes produced (by the ids the server answered). An
+ * undefined revision forgets the node's: a write moved it on by an amount not known here (a child
+ * created under it), so the tree's revision is named next time.
+ */
+export function noteRevisions(history: History, revisions: Iterable<[number, number | undefined]>): History {
   const next = new Map(history.revisions);
-  for (const [id, revision] of revisions) next.set(id, revision);
+  for (const [id, revision] of revisions) {
+    if (revision === undefined) next.delete(id);
+    else next.set(id, revision);
+  }
   return { ...history, revisions: next };
 }
 
@@ -76,7 +83,7 @@ export function noteRevisions(history: History, revisions: Iterable<[number, num
  * Add a fresh edit: redo is gone (as in every editor). A rename right after creating the same
  * node (Tab, then typing its name) is one step, as in XMind.
  */
-export function record(history: History, edit: Edit, revisions: Iterable<[number, number]> = []): History {
+export function record(history: History, edit: Edit, revisions: Iterable<[number, number | undefined]> = []): History {
   const last = history.done[history.done.length - 1];
   let done: Edit[];
   if (edit.kind === "rename" && last?.kind === "create" && currentId(history, last.snapshot.id) === currentId(history, edit.nodeId)) {
@@ -139,8 +146,8 @@ export function snapshotIds(snapshot: SubtreeSnapshot): number[] {
 export interface Outcome {
   /** For a recreate: the new ids in the order of snapshotIds. */
   createdIds?: number[];
-  /** Revisions the calls left nodes at (current ids). */
-  revisions?: Iterable<[number, number]>;
+  /** Revisions the calls left nodes at (current ids); undefined forgets one. */
+  revisions?: Iterable<[number, number | undefined]>;
 }
 
 /** The planned call went through: the edit moves to the other stack. */
