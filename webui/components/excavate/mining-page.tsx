@@ -120,6 +120,11 @@ function TaskRow({ task, config, writes, onChange }: { task: MiningTask; config:
       <span className="text-xs text-muted">{formatTime(task.createTime)}</span>
       {counts.length > 0 && <span className="text-xs text-muted">{counts.map(([k, v]) => `${t(`resultStates.${k}`)} ${v}`).join(" · ")}</span>}
       {(task.error || frame?.error) && <span className="text-xs text-danger">{frame?.error ?? task.error}</span>}
+      {state === "queued" && (frame?.waitingForWorker ?? task.waitingForWorker) && (
+        <span className="text-xs text-warning" data-testid="task-waiting-worker">
+          {t("waitingForWorker")} <code className="rounded bg-black/5 px-1 dark:bg-white/10">{frame?.workerCommand ?? task.workerCommand ?? "zhitu worker"}</code>
+        </span>
+      )}
       <div className="ml-auto flex gap-1">
         {writes && !isFinished(state) && (
           <Button size="sm" variant="ghost" onClick={async () => (await miningApi.cancel(task.id), onChange())}>

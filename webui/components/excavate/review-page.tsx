@@ -1,5 +1,5 @@
 "use client";
-import { Check, ExternalLink, FilePlus2, Pencil, X } from "lucide-react";
+import { Check, ExternalLink, FilePlus2, Pencil, RotateCcw, X } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
@@ -59,6 +59,23 @@ export function ReviewPage({ kind, taskIds, graphIds }: Props) {
   const writes = mayWriteMining(role, graphId === null ? null : canAccept);
   const rows = data?.items ?? [];
   const open = rows.filter((r) => r.state === "pending" || r.state === "edited");
+  // Points are accepted under a node the reviewer sees and may change: it starts at the node
+  // attribution suggests (the API answers none when the reviewer must choose), never the root unasked.
+  const asksParent = kind === "points";
+  const [parent, setParent] = useState<{ text: string; node: PickedNode | null }>({ text: "", node: null });
+  const firstOpen = open[0]?.id;
+  const suggestion = useSWR(asksParent && canAccept && firstOpen ? ["parent-suggestion", firstOpen] : null, () => miningApi.parentSuggestion([firstOpen!]));
+  useEffect(() => {
+    const node = suggestion.data;
+    if (node?.nodeId && !parent.text) setParent({ text: node.nodeName ?? "", node: { id: node.nodeId, name: node.nodeName ?? "" } });
+  }, [suggestion.data, parent.text]);
+  /** The chosen parent's id (null: not a points review); undefined, after a warning, when none is chosen. */
+  function parentFor(): number | null | undefined {
+    if (!asksParent) return null;
+    if (parent.node && parent.text === parent.node.name) return parent.node.id;
+    toast("warning", { text: t("chooseParent") });
+    return undefined;
+  }
 
   /** Runs a review action; false when the API refused it (the client has shown why). */
   async function run(action: () => Promise<unknown>, message: string): Promise<boolean> {
@@ -78,8 +95,10 @@ export function ReviewPage({ kind, taskIds, graphIds }: Props) {
   /** nodeId: the node a definition goes to (the one named like its term without it). */
   async function accept(ids: number[], nodeId?: number) {
     if (!graphId) return toast("warning", { text: te("chooseGraph") });
+    const parentNodeId = parentFor();
+    if (parentNodeId === undefined) return;
     await run(async () => {
-      const answer = await miningApi.accept(ids, graphId, null, nodeId);
+      const answer = await miningApi.accept(ids, graphId, parentNodeId, nodeId);
       setLanded({ graphId: answer.graphId, nodeId: answer.nodeIds[0] ?? null });
     }, t("accepted", { count: ids.length }));
   }
@@ -99,6 +118,20 @@ export function ReviewPage({ kind, taskIds, graphIds }: Props) {
         </Select>
         <Input className="w-48" aria-label={t("keyword")} placeholder={t("keyword")} value={keyword} onChange={(e) => setKeyword(e.target.value)} />
         <div className="ml-auto flex flex-wrap items-center gap-2">
+          {canAccept && asksParent && graphId !== null && (
+            <span className="flex items-center gap-1" data-testid="accept-parent">
+              <span className="text-muted">{t("acceptUnder")}</span>
+              <NodePicker
+                className="w-48"
+                graphId={graphId}
+                text={parent.text}
+                node={parent.node}
+                onChange={(text, node) => setParent({ text, node })}
+                placeholder={t("chooseParent")}
+                testId="accept-parent-picker"
+              />
+            </span>
+          )}
           {writes && (
             <Button variant="outline" disabled={!selected.length} onClick={() => void run(() => miningApi.reject(selected), t("rejected", { count: selected.length }))} data-testid="reject-selected">
               <X size={14} />
@@ -124,8 +157,10 @@ export function ReviewPage({ kind, taskIds, graphIds }: Props) {
                 variant="outline"
                 onClick={() => {
                   if (!graphId) return toast("warning", { text: te("chooseGraph") });
+                  const parentNodeId = parentFor();
+                  if (parentNodeId === undefined) return;
                   void run(async () => {
-                    const answer = await miningApi.acceptAbove(taskIds[0], Number(minScore), graphId);
+                    const answer = await miningApi.acceptAbove(taskIds[0], Number(minScore), graphId, parentNodeId);
                     setLanded({ graphId: answer.graphId, nodeId: answer.nodeIds[0] ?? null });
                   }, t("acceptedAbove", { score: minScore }));
                 }}
@@ -170,6 +205,7 @@ export function ReviewPage({ kind, taskIds, graphIds }: Props) {
               onCheck={(on) => setSelected(on ? [...selected, row.id] : selected.filter((id) => id !== row.id))}
               onAccept={canAccept ? (nodeId) => void accept([row.id], nodeId) : undefined}
               onReject={writes ? () => void run(() => miningApi.reject([row.id]), t("rejected", { count: 1 })) : undefined}
+              onReopen={writes ? () => void run(() => miningApi.reopen([row.id]), t("reopened")) : undefined}
               onEdit={(changes) => run(() => miningApi.edit(row.id, changes), t("edited"))}
             />
           ))}
@@ -191,6 +227,7 @@ function ResultRow({
   onCheck,
   onAccept,
   onReject,
+  onReopen,
   onEdit,
 }: {
   row: MiningResult;
@@ -203,6 +240,8 @@ function ResultRow({
   onAccept?: (nodeId?: number) => void;
   /** Absent for a reader: no edit and no reject offered. */
   onReject?: () => void;
+  /** A rejected result back to review; absent for a reader. */
+  onReopen?: () => void;
   onEdit: (changes: Record<string, unknown>) => Promise<boolean>;
 }) {
   const t = useTranslations("excavate.review");
@@ -300,7 +339,11 @@ function ResultRow({
           {row.kind === "belong" && !editing && <span className="text-xs text-muted">→ {String(payload.nodeName ?? "")}</span>}
           <span className="text-xs text-muted">{t("score", { score: row.score.toFixed(2) })}</span>
           <span className="text-xs">{te(`resultStates.${row.state}`)}</span>
-          {row.createdNodeId && row.kind !== "relations" && <span className="text-xs text-success">{t("nodeMade", { id: row.createdNodeId })}</span>}
+          {row.createdNodeId && row.kind !== "relations" && graphId !== null && (
+            <Link className="text-xs text-success underline" href={`/knowledgeGraph/knowledgeTree/${graphId}/${row.createdNodeId}`} data-testid="result-node">
+              → {row.createdNodeName ?? t("nodeMade", { id: row.createdNodeId })}
+            </Link>
+          )}
         </div>
         {row.kind === "definitions" && !editing && (
           <p className="mt-1 text-sm" data-testid="result-sentence">
@@ -321,6 +364,12 @@ function ResultRow({
           </p>
         )}
       </div>
+      {row.state === "rejected" && onReopen && (
+        <Button size="sm" variant="ghost" className="shrink-0" onClick={onReopen} data-testid="result-reopen">
+          <RotateCcw size={13} />
+          {t("reopen")}
+        </Button>
+      )}
       {open && !editing && (
         <div className="flex shrink-0 items-start gap-1">
           {onReject && (

@@ -70,6 +70,9 @@ export interface MiningTask {
   startTime: string | null;
   finishTime: string | null;
   resultCounts: Record<string, number>;
+  /** Queued and unclaimed for a while: no mining worker runs (workerCommand starts one). */
+  waitingForWorker?: boolean;
+  workerCommand?: string | null;
 }
 
 export interface MiningResult {
@@ -84,6 +87,8 @@ export interface MiningResult {
   location: { start?: number; end?: number; page?: number; paragraph?: number; text?: string } | null;
   targetNodeId: number | null;
   createdNodeId: number | null;
+  /** The name of the node an accepted result made or changed, for its link. */
+  createdNodeName?: string | null;
   /** The source passage around the result, the matched part apart (null without a span). */
   passage?: { before: string; match: string; after: string } | null;
 }
@@ -99,6 +104,8 @@ export interface ProgressFrame {
   state?: TaskState;
   progress?: number;
   error?: string | null;
+  waitingForWorker?: boolean;
+  workerCommand?: string | null;
   code?: number;
   message?: string;
 }
@@ -150,6 +157,11 @@ export const miningApi = {
   /** A catalogue task's open results become a new graph (the template's root, then the chapters). */
   acceptAsGraph: (taskId: number, name: string, projectId: number | null, templateCode: string) =>
     api.post<AcceptAnswer>("/api/excavate/result/acceptAsGraph", { json: { taskId, name: name.trim(), projectId, templateCode } }),
+  /** Where accepted points go unless the reviewer picks another node (attribution's node; null: ask). */
+  parentSuggestion: (ids: number[]) =>
+    api.get<{ nodeId: number | null; nodeName: string | null; reason: string | null }>("/api/excavate/result/parentSuggestion", { query: { ids: ids.join(",") } }),
+  /** Rejected results go back to review. */
+  reopen: (ids: number[]) => api.post<{ reopened: number }>("/api/excavate/result/reopen", { json: { ids } }),
   acceptAbove: (taskId: number, minScore: number, graphId: number | null, parentNodeId?: number | null) =>
     api.post<AcceptAnswer>("/api/excavate/result/acceptAbove", { json: { taskId, minScore, graphId, parentNodeId } }),
 };
