@@ -120,3 +120,15 @@ def _big_map_figure(path: Path) -> None:
     seconds = (time.perf_counter() - start) / 3
     print(f"  {nodes:,}-node Freeplane map read: {seconds * 1000:.0f} ms | ElementTree parse: {baseline * 1000:.0f} ms | "
           f"ratio {seconds / baseline:.1f}x")
+    # Export side: the same map as a paginated PDF (A3 overview, A4 pages), against the same parse.
+    import pypdfium2
+
+    from toolkit.formats import render
+
+    doc = mm.read(path.name, data)
+    start = time.perf_counter()
+    pdf = render.pdf(doc)
+    export_seconds = time.perf_counter() - start
+    pages = len(pypdfium2.PdfDocument(pdf))
+    print(f"  {nodes:,}-node Freeplane map paginated PDF export: {export_seconds:.1f} s, {pages} pages, {len(pdf) / 1e6:.1f} MB | "
+          f"ElementTree parse: {baseline * 1000:.0f} ms | ratio {export_seconds / baseline:.0f}x")

@@ -331,3 +331,66 @@ def test_opml_blank_outlines_and_a_missing_end_tag():
         doc = opml.read("t.opml", b"<opml><body><outline text='a'><outline text=''/><outline text='x &amp;amp; y'/></body>")
     assert [n.name for n, _p, _l in doc.walk()] == ["a", "（无标题主题）", "x & y"]
     assert {n.key for n in collected.warnings} == {"import.placeholder_name", "import.xml_recovered"}
+
+
+def test_one_policy_for_over_long_names_in_every_reader(tmp_path):
+    """A 600-character node text: the start is the name, the whole text the description, a located
+    warning in the report; no reader refuses the file for it."""
+    import docx as python_docx
+
+    from toolkit.imports import validate_documents
+
+    long = "长" * 300 + "\n" + "段" * 300
+    (tmp_path / "long.md").write_text(f"# 根\n\n## {'长' * 600}\n\n详细\n\n### 子\n", encoding="utf-8")
+    document = python_docx.Document()
+    document.add_heading("根", 0)
+    document.add_heading("长" * 600, 1)
+    document.add_heading("子", 2)
+    document.save(tmp_path / "long.docx")
+    book = openpyxl.Workbook()
+    book.active.append(["一级", "二级"])
+    book.active.append(["根", "长" * 600])
+    book.active.append(["根", "短"])
+    book.save(tmp_path / "long.xlsx")
+    (tmp_path / "long.opml").write_text(
+        f'<opml version="2.0"><head/><body><outline text="根"><outline text="{long}"/></outline></body></opml>', encoding="utf-8")
+    (tmp_path / "long.mm").write_text(f'<map><node TEXT="根"><node TEXT="{"长" * 600}"/></node></map>', encoding="utf-8")
+    for name in ("long.md", "long.docx", "long.xlsx", "long.opml", "long.mm"):
+        docs, problems, collected = validate_documents(tmp_path / name)
+        assert problems == [], name
+        cut = docs[0].root.children[0]
+        assert len(cut.name) <= 500 and cut.name.startswith("长"), name
+        assert "长" * 300 in cut.desc, name
+        warnings = [w for w in collected.as_dict()["warnings"] if w["key"] == "import.name_cut"]
+        assert len(warnings) == 1 and warnings[0]["where"].startswith(name), name
+    md_doc = validate_documents(tmp_path / "long.md")[0][0]
+    assert md_doc.root.children[0].desc == "长" * 600 + "\n\n详细"
+
+
+def _wide_tree(nodes: int) -> GraphDoc:
+    root = DocNode("r", "根", "")
+    for chapter in range(nodes // 30):
+        branch = DocNode(f"c{chapter}", f"第{chapter}章 线性表", "")
+        root.children.append(branch)
+        branch.children.extend(DocNode(f"p{chapter}_{n}", f"知识点 {chapter}.{n}", "") for n in range(29))
+    return GraphDoc("大图", "", root)
+
+
+def test_big_trees_export_as_scaled_png_paginated_pdf_or_a_refusal_with_advice():
+    import struct
+
+    import pypdfium2
+
+    from toolkit.formats import render
+
+    picture = render.png(_wide_tree(1200))  # cairo stops at 32,767 px a side: scaled down to fit
+    width, height = struct.unpack(">II", picture[16:24])
+    assert height <= render.PNG_MAX_SIDE and width * height <= render.PNG_MAX_PIXELS * 1.01
+    with pytest.raises(FormatError) as refused:
+        render.png(_wide_tree(6744))
+    assert refused.value.key == "render.too_big" and "PDF" in refused.value.message("en")
+    document = pypdfium2.PdfDocument(render.pdf(_wide_tree(450)))
+    sizes = [tuple(round(v) for v in document[i].get_size()) for i in range(len(document))]
+    assert sizes[0] == (1191, 842) and len(sizes) > 10  # an A3 landscape overview, then A4 landscape pages
+    assert set(sizes[1:]) == {(842, 595)}
+    assert len(pypdfium2.PdfDocument(render.pdf(_wide_tree(30)))) == 1  # a small tree stays one page

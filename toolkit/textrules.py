@@ -184,6 +184,7 @@ def check_document(doc, source: str) -> None:
         trail = f"{paths[id(parent)]} > " if parent is not None else ""
         where = f"{source}: {trail}{node.name[:60]}"
         paths[id(node)] = f"{trail}{node.name[:60]}"
+        node.name, node.desc = fit_node_name(node.name, node.desc, where)
         node.name = _fit_text("node.name", node.name, where)
         node.desc = _fit_text("node.desc", node.desc, where)
         node.define = _fit_text("node.define", node.define, where)
@@ -193,6 +194,18 @@ def check_document(doc, source: str) -> None:
         where = f"{source}: relations[{index}]"
         relation.name = _fit_text("relation.name", relation.name, where)
         check_json("relation.attributes", relation.attributes, where)
+
+
+def fit_node_name(name, desc, where: str) -> tuple:
+    """The one policy for node names past their limit in any file read: the first line (or the
+    start) becomes the name and the whole text goes before the description, with a warning, so no
+    file is refused for it and nothing is lost."""
+    if not isinstance(name, str) or len(name) <= LIMITS["node.name"].max:
+        return name, desc
+    from toolkit.formats.outline import paragraph_name
+
+    name, full_text = paragraph_name(name, where)
+    return name, f"{full_text}\n\n{desc}" if isinstance(desc, str) and desc.strip() else full_text
 
 
 def _fit_text(kind: str, value, where: str) -> str:

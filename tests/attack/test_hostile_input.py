@@ -177,7 +177,8 @@ async def test_over_long_text_in_an_imported_file_is_cut_with_a_warning(api, peo
     book.save(buffer)
     docs, report = read_documents("long.xlsx", buffer.getvalue())
     assert len(docs[0].root.children[0].name) == textrules.LIMITS["node.name"].max
-    assert any(note.key == "import.text_cut" and "long.xlsx" in note.where for note in report.warnings)
+    assert docs[0].root.children[0].desc == "n" * 501  # the whole text is kept as the description
+    assert any(note.key == "import.name_cut" and "long.xlsx" in note.where for note in report.warnings)
     docs, report = read_documents("long.md", ("# 课程\n\n## 第一章\n\n" + "d" * (textrules.LIMITS["node.desc"].max + 5)).encode())
     assert len(docs[0].root.children[0].desc) == textrules.LIMITS["node.desc"].max and report.warnings
     status, body = await _upload(api, expert, people, "long.xlsx", buffer.getvalue())

@@ -7,7 +7,6 @@ counted in the import report."""
 from __future__ import annotations
 
 import base64
-import json
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,7 +14,7 @@ from pathlib import Path
 from toolkit.errors import FormatError
 from toolkit.formats import report
 from toolkit.formats.extras import apply_extras
-from toolkit.formats.limits import open_zip, parse_xml, read_bytes
+from toolkit.formats.limits import open_zip, parse_json, parse_xml, read_bytes
 from toolkit.formats.outline import OutlineItem, build, paragraph_name
 from toolkit.graphdoc import DocRelation, GraphDoc
 
@@ -176,12 +175,7 @@ def read_sheets(path: str | Path, data: bytes | None = None) -> list[Sheet]:
     archive = open_zip(read_bytes(path, data), where)
     names = set(archive.namelist())
     if "content.json" in names:
-        try:
-            raw = json.loads(archive.read("content.json").decode("utf-8"))
-        except RecursionError as exc:
-            raise FormatError("format.bad_json", where=f"{where}: content.json", detail="nested too deep") from exc
-        except (UnicodeDecodeError, ValueError) as exc:
-            raise FormatError("format.bad_json", where=f"{where}: content.json", detail=str(exc)[:120]) from exc
+        raw = parse_json(archive.read("content.json"), f"{where}: content.json")
         if not isinstance(raw, list):
             raise FormatError("format.no_nodes", where=where)
         raws = [s for s in raw if isinstance(s, dict) and isinstance(s.get("rootTopic"), dict)]
