@@ -64,14 +64,31 @@ REGISTRY: dict[str, Setting] = {
 }
 
 
+# Settings are read on every request: the config file is parsed again only when its stat changes,
+# a data folder is made once, and the signing key is read once per data folder.
+_config_cache: dict[Path, tuple[tuple[int, int], dict[str, Any]]] = {}
+_made_homes: set[Path] = set()
+_secret_cache: dict[Path, str] = {}
+
+
 def _config_file(home: Path) -> dict[str, Any]:
     path = home / "config.json"
-    if not path.exists():
-        return {}
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        stat = path.stat()
+    except OSError:
         return {}
+    stamp = (stat.st_mtime_ns, stat.st_size)
+    cached = _config_cache.get(path)
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
+    try:
+        values = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        values = {}
+    if not isinstance(values, dict):
+        values = {}
+    _config_cache[path] = (stamp, values)
+    return values
 
 
 def get(name: str, override: Any = None) -> Any:
@@ -91,7 +108,9 @@ def get(name: str, override: Any = None) -> Any:
 
 def home() -> Path:
     path = Path(os.path.expanduser(str(get("home"))))
-    path.mkdir(parents=True, exist_ok=True)
+    if path not in _made_homes or not path.is_dir():
+        path.mkdir(parents=True, exist_ok=True)
+        _made_homes.add(path)
     return path
 
 
@@ -108,10 +127,13 @@ def secret_key() -> str:
     if value:
         return value
     path = home() / "secret.key"
+    if path in _secret_cache:
+        return _secret_cache[path]
     if not path.exists():
         path.write_text(secrets.token_urlsafe(48), encoding="utf-8")
         path.chmod(0o600)
-    return path.read_text(encoding="utf-8").strip()
+    _secret_cache[path] = path.read_text(encoding="utf-8").strip()
+    return _secret_cache[path]
 
 
 def uploads_dir() -> Path:
