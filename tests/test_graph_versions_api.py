@@ -41,6 +41,8 @@ async def test_save_compare_restore(api, database):
     # the state before restoring is itself a version: nothing is lost
     _, listing = await api.call("GET", f"{GL}/getHisVersion/{graph.id}", token)
     assert [v["number"] for v in listing["result"]] == [2, 1] and listing["result"][0]["nodeCount"] == before
+    # named in the caller's language (issue 17: it was English in the Chinese UI)
+    assert listing["result"][0]["name"] == "恢复版本 1 前的自动备份"
 
 
 async def test_save_as_copies_the_whole_graph_or_a_subtree(api, database):

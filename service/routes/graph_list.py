@@ -142,7 +142,7 @@ async def compare_his_version(request: Request):
 async def restore_version(request: Request, graph_id: int):
     data = json_body(request)
     return ok(request, await big.run(versions.restore_version, request.ctx.user, graph_id, int_field(data, "versionId"),
-                                     graph_ids=[graph_id]))
+                                     lang_of(request), graph_ids=[graph_id]))
 
 
 @bp.get("/getMajorList")

@@ -7,7 +7,7 @@ import zlib
 from tortoise.functions import Max
 from tortoise.transactions import in_transaction
 
-from toolkit import audit, graphdoc, textrules
+from toolkit import audit, graphdoc, messages, textrules
 from toolkit.errors import NotFound
 from toolkit.graphs.apply import apply_document
 from toolkit.graphs.diff import compare
@@ -68,12 +68,12 @@ async def compare_versions(user: User, graph_id: int, version_id: int, other_ver
     return compare(old, new).as_dict()
 
 
-async def restore_version(user: User, graph_id: int, version_id: int) -> dict:
-    """Save the present as a version first, then make the graph equal to the chosen one."""
+async def restore_version(user: User, graph_id: int, version_id: int, lang: str | None = None) -> dict:
+    """Save the present as a version first (named in the caller's language), then make the graph equal to the chosen one."""
     access = await open_graph(user, graph_id, edit=True)
     version = await _version(graph_id, version_id)
     async with in_transaction():
-        backup = await _save(access.graph, user, f"before restoring {version.number}", "")
+        backup = await _save(access.graph, user, messages.text("version.before_restore", lang, number=version.number), "")
         result = await apply_document(access.graph, unpack(version.snapshot))
         await audit.record("graph.restore", user.id, "graph", graph_id, version=version.number, backup=backup.number)
     return {"restored": version.number, "backupVersion": backup.number, **result}
