@@ -48,7 +48,8 @@ async def _export_job(user_id: int, graph_id: int, fmt: str) -> tuple[bytes, str
 
 
 async def _merge(user: User, graph_id: int, filename: str, data: bytes, apply: bool) -> dict:
-    return await imports.merge_document(user, graph_id, imports.read_file(filename, data), apply)
+    docs, collected = imports.read_documents(filename, data)
+    return await imports.merge_document(user, graph_id, docs[0], apply, collected)
 
 
 async def _merge_job(user_id: int, *args) -> dict:

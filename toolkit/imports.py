@@ -262,21 +262,38 @@ async def import_documents(user: User, docs: list[GraphDoc], collected: ImportRe
     return graphs
 
 
-async def merge_document(user: User, graph_id: int, doc: GraphDoc, apply: bool) -> dict:
-    """An edited export back into its graph: the diff first; applied only when asked."""
+async def merge_document(user: User, graph_id: int, doc: GraphDoc, apply: bool, collected: ImportReport | None = None) -> dict:
+    """An edited export back into its graph: the diff (each change with its path) first; applied only
+    when asked, after saving the graph as a version. The file's nodes without a known id take the id
+    of the graph's node at the same path (same name under the same parent), so applying the same file
+    again changes nothing. `report` is the import report of the file read (with the merge's notices)."""
+    from toolkit.graphs.diff import adopt_ids
+    from toolkit.graphs.versions import _save
+
     access = await open_graph(user, graph_id, edit=apply)
-    _template, rules = await Template.get(id=access.graph.template_id), await TemplateRules.stored(access.graph.template)
-    problems = fit_to_template(doc, rules)
+    rules = await TemplateRules.stored(access.graph.template)
+    collected = collected or ImportReport("")
     current = await to_document(access.graph)
+    adopt_ids(current, doc)
+    with report.collecting(collected.source, into=collected):
+        problems = fit_to_template(doc, rules, collected.format in FREE_ATTRIBUTES or collected.free_attributes)
     doc.name = doc.name or current.name
-    diff = compare(current, doc).as_dict()
-    result = {"diff": diff, "problems": [p.message() for p in problems], "applied": None}
+    changes = compare(current, doc)
+    diff = changes.as_dict()
+    result = {"diff": diff, "problems": [p.message() for p in problems], "applied": None, "backupVersion": None,
+              "report": collected}
     if apply:
         if problems:
             raise problems[0]
+        if changes.is_empty():
+            result["applied"] = {"kept": doc.node_count(), "created": 0, "deleted": 0}
+            return result
         async with in_transaction():
+            backup = await _save(access.graph, user, f"before merging {collected.source or 'a file'}", "")
             result["applied"] = await apply_document(access.graph, doc)
-            await audit.record("graph.merge_file", user.id, "graph", graph_id, **diff["counts"])
+            result["backupVersion"] = backup.number
+            await audit.record("graph.merge_file", user.id, "graph", graph_id, backup=backup.number, **diff["counts"])
+        collected.nodes_created = result["applied"]["created"]
     return result
 
 

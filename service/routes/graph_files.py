@@ -114,18 +114,21 @@ async def _merge(request: Request, apply: bool):
     upload = uploaded(request)
     work = file_jobs.merge_upload(request.ctx.user, form_int(request, "graphId", required=True), upload.name, upload.body, apply)
     if apply:
-        return await work
-    try:
-        return await asyncio.wait_for(work, MERGE_CHECK_SECONDS)
-    except asyncio.TimeoutError as exc:
-        raise ZhituError("error.too_slow", seconds=MERGE_CHECK_SECONDS) from exc
+        result = await work
+    else:
+        try:
+            result = await asyncio.wait_for(work, MERGE_CHECK_SECONDS)
+        except asyncio.TimeoutError as exc:
+            raise ZhituError("error.too_slow", seconds=MERGE_CHECK_SECONDS) from exc
+    return {**result, "report": result["report"].as_dict(lang_of(request))}
 
 
 @bp.post("/uploadMergeCheck")
 @access()
 async def upload_merge_check(request: Request):
     result = await _merge(request, apply=False)
-    return ok(request, {"ok": not result["problems"], "problems": result["problems"], "counts": result["diff"]["counts"]})
+    return ok(request, {"ok": not result["problems"], "problems": result["problems"], "counts": result["diff"]["counts"],
+                        "changes": result["diff"]["nodes"], "importReport": result["report"]})
 
 
 @bp.post("/uploadMergePrepare")

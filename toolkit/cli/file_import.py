@@ -40,6 +40,17 @@ def _print_report(collected, lang: str) -> None:
         err.print(f"  [yellow]warning[/yellow] {note['message']}")
 
 
+def _change_rows(path: Path, diff: dict) -> list[dict]:
+    rows = []
+    for change in diff["nodes"]:
+        detail = {"renamed": lambda c: f"{c['oldName']} → {c['name']}", "moved": lambda c: f"from {c['oldPath']}",
+                  "changed": lambda c: ", ".join(c["fields"])}.get(change["kind"], lambda c: "")(change)
+        rows.append({"change": change["kind"], "path": change["path"], "detail": detail})
+    rows.extend({"change": "relation added", "path": f"{r['start']} → {r['target']}", "detail": r["type"]} for r in diff["relationsAdded"])
+    rows.extend({"change": "relation removed", "path": f"{r['start']} → {r['target']}", "detail": r["type"]} for r in diff["relationsRemoved"])
+    return rows
+
+
 def import_files(
     files: List[Path] = typer.Argument(..., help="Files to import (.edg .xlsx .xmind .md .opml .mm .docx .pdf)."),
     project: Optional[int] = typer.Option(None, "--project", help="Project id for new graphs."),
@@ -69,9 +80,21 @@ def import_files(
             for path in files:
                 docs, collected = imports.read_documents(path, sheet=sheet, **options)
                 if into is not None:
-                    result = await imports.merge_document(user, into, docs[0], apply)
-                    results.append({"file": str(path), "graphId": into, **result["diff"]["counts"],
-                                    "applied": result["applied"] is not None, "problems": result["problems"]})
+                    result = await imports.merge_document(user, into, docs[0], apply, collected)
+                    if as_json:
+                        results.append({"file": str(path), "graphId": into, **result["diff"]["counts"],
+                                        "applied": result["applied"] is not None, "backupVersion": result["backupVersion"],
+                                        "problems": result["problems"], "changes": result["diff"]["nodes"],
+                                        "report": collected.as_dict(lang)})
+                    else:
+                        # One row a change, with the node's path, so the preview can be checked before --apply.
+                        results.extend(_change_rows(path, result["diff"]))
+                        err.print(f"{path}: " + ", ".join(f"{kind} {count}" for kind, count in result["diff"]["counts"].items()))
+                        if result["backupVersion"] is not None:
+                            err.print(f"  applied; the graph was saved first as version {result['backupVersion']}")
+                        for problem in result["problems"]:
+                            err.print(f"  [red]problem[/red] {problem}")
+                        _print_report(collected, lang)
                     continue
                 graphs = await imports.import_documents(user, docs, collected, project, template)
                 for graph in graphs:
@@ -84,7 +107,7 @@ def import_files(
         return results
 
     results = run_async(body)()
-    emit(results, None if as_json else ["file", "graphId", "name", "nodes"] if into is None else None,
+    emit(results, None if as_json else ["file", "graphId", "name", "nodes"] if into is None else ["change", "path", "detail"],
          Format.json if as_json else Format.table)
 
 
