@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogTitle } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
+import { FilePicker } from "@/components/ui/file-picker";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { useProjects } from "@/hooks/use-projects";
@@ -101,7 +102,7 @@ export function CreateGraphDialog({ mode, onOpenChange, onCreated }: { mode: "te
           )}
           {mode === "file" && (
             <Field label={t("file")} required>
-              <input type="file" accept=".edg,.xlsx,.docx,.xmind,.md,.opml,.mm,.pdf" className="text-sm" onChange={(e) => void choose(e.target.files?.[0] ?? null)} data-testid="create-file" />
+              <FilePicker accept=".edg,.xlsx,.docx,.xmind,.md,.opml,.mm,.pdf" file={file} onChange={(chosen) => void choose(chosen)} testId="create-file" />
             </Field>
           )}
           {mode === "file" && reading && <div className="text-xs text-muted-foreground" data-testid="import-reading">{tg("importReading")}</div>}

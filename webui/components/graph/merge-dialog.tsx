@@ -1,5 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
+import { FilePicker } from "@/components/ui/file-picker";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogTitle } from "@/components/ui/dialog";
@@ -33,13 +34,7 @@ export function MergeDialog({ graphId, open, onOpenChange, onMerged }: { graphId
       <DialogContent data-testid="merge-dialog">
         <DialogTitle className="mb-3 text-base font-semibold">{t("title")}</DialogTitle>
         <p className="mb-2 text-sm text-muted">{t("hint")}</p>
-        <input
-          type="file"
-          accept=".edg,.xlsx,.docx,.xmind,.md,.opml,.mm"
-          className="mb-3 block text-sm"
-          data-testid="merge-file"
-          onChange={(e) => (setFile(e.target.files?.[0] ?? null), setCheck(null))}
-        />
+        <FilePicker accept=".edg,.xlsx,.docx,.xmind,.md,.opml,.mm" className="mb-3" testId="merge-file" file={file} onChange={(chosen) => (setFile(chosen), setCheck(null))} />
         {check && (
           <div className="mb-3 rounded-md border border-border p-2 text-sm" data-testid="merge-check">
             <p>{t("counts", { added: check.counts.added ?? 0, removed: check.counts.removed ?? 0, renamed: check.counts.renamed ?? 0, moved: check.counts.moved ?? 0, changed: check.counts.changed ?? 0 })}</p>
