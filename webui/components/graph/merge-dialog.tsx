@@ -4,14 +4,32 @@ import { FilePicker } from "@/components/ui/file-picker";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogTitle } from "@/components/ui/dialog";
-import { graphApi } from "@/lib/api/graph";
+import { graphApi, type MergeChange, type MergeCheck } from "@/lib/api/graph";
 import { toast } from "@/lib/feedback";
 
-/** Import an edited export back into the graph: check first (counts and problems), then merge. */
+// Each change marked by a sign (no words to translate) and shown with the node's path.
+const SHOWN_CHANGES = 200;
+const KIND_MARK: Record<MergeChange["kind"], string> = { added: "+", removed: "−", renamed: "✎", moved: "↷", changed: "≈" };
+const KIND_TONE: Record<MergeChange["kind"], string> = {
+  added: "text-success",
+  removed: "text-danger",
+  renamed: "text-primary",
+  moved: "text-primary",
+  changed: "text-muted",
+};
+
+function changeText(change: MergeChange): string {
+  if (change.kind === "renamed") return `${change.path} (${change.oldName} → ${change.name})`;
+  if (change.kind === "moved") return `${change.oldPath} → ${change.path}`;
+  if (change.kind === "changed") return `${change.path} (${(change.fields ?? []).join(", ")})`;
+  return change.path;
+}
+
+/** Import an edited export back into the graph: check first (counts, problems and each change with its path), then merge. */
 export function MergeDialog({ graphId, open, onOpenChange, onMerged }: { graphId: number; open: boolean; onOpenChange: (open: boolean) => void; onMerged: () => void }) {
   const t = useTranslations("merge");
   const [file, setFile] = useState<File | null>(null);
-  const [check, setCheck] = useState<{ ok: boolean; problems: unknown[]; counts: Record<string, number> } | null>(null);
+  const [check, setCheck] = useState<MergeCheck | null>(null);
   const [busy, setBusy] = useState(false);
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -39,6 +57,17 @@ export function MergeDialog({ graphId, open, onOpenChange, onMerged }: { graphId
           <div className="mb-3 rounded-md border border-border p-2 text-sm" data-testid="merge-check">
             <p>{t("counts", { added: check.counts.added ?? 0, removed: check.counts.removed ?? 0, renamed: check.counts.renamed ?? 0, moved: check.counts.moved ?? 0, changed: check.counts.changed ?? 0 })}</p>
             {check.problems.length > 0 && <p className="text-danger">{t("problems", { count: check.problems.length })}</p>}
+            {(check.changes?.length ?? 0) > 0 && (
+              <ul className="mt-2 max-h-60 overflow-auto text-xs" data-testid="merge-changes">
+                {check.changes!.slice(0, SHOWN_CHANGES).map((change, index) => (
+                  <li key={`${change.kind}-${change.id}-${index}`} className="truncate py-0.5" title={change.path} data-kind={change.kind}>
+                    <span className={`mr-1 inline-block w-4 text-center ${KIND_TONE[change.kind]}`}>{KIND_MARK[change.kind]}</span>
+                    {changeText(change)}
+                  </li>
+                ))}
+                {check.changes!.length > SHOWN_CHANGES && <li className="py-0.5 text-muted">… +{check.changes!.length - SHOWN_CHANGES}</li>}
+              </ul>
+            )}
           </div>
         )}
         <div className="flex justify-end gap-2">

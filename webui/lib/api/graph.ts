@@ -30,7 +30,7 @@ export const graphApi = {
     const form = new FormData();
     form.set("file", file);
     form.set("graphId", String(graphId));
-    return api.post<{ ok: boolean; problems: unknown[]; counts: Record<string, number> }>("/api/graph/uploadMergeCheck", { multipart: form, timeoutMs: MERGE_TIMEOUT_MS });
+    return api.post<MergeCheck>("/api/graph/uploadMergeCheck", { multipart: form, timeoutMs: MERGE_TIMEOUT_MS });
   },
   merge: (graphId: number, file: File) => {
     const form = new FormData();
@@ -43,6 +43,24 @@ export const graphApi = {
   libraryWithdraw: (graphId: number) => api.put<unknown>(`/api/common/graph/unPublish/${graphId}`),
   duplicates: (graphId: number) => api.get<unknown>(`/api/graph/checkDuplicates/${graphId}`),
 };
+
+/** One node the edited file adds, removes, renames, moves or changes, with its path by names. */
+export interface MergeChange {
+  id: string;
+  name: string;
+  kind: "added" | "removed" | "renamed" | "moved" | "changed";
+  path: string;
+  oldName?: string;
+  oldPath?: string;
+  fields?: string[];
+}
+
+export interface MergeCheck {
+  ok: boolean;
+  problems: unknown[];
+  counts: Record<string, number>;
+  changes?: MergeChange[];
+}
 
 export interface NodeRef {
   graphId: number;
