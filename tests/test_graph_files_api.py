@@ -122,3 +122,21 @@ async def test_pictures_and_convert_pdf(api, database):
     assert response.status_code == 200 and response.content.startswith(b"%PDF")
     status, body = await api.call("POST", f"{G}/file/convertPdf", token, json={})
     assert body["code"] == 1
+
+
+async def test_a_picture_too_big_to_read_is_refused_with_advice_not_a_traceback(api, database):
+    """The 6,744-node Freeplane map as a PNG: one located message advising a PDF or an SVG."""
+    from pathlib import Path
+
+    import pytest
+
+    big_map = next(Path(__file__).resolve().parents[2].joinpath("shared", "corpus").rglob("lisnp_prog_mmg*.mm"), None)
+    if big_map is None:
+        pytest.skip("../shared/corpus is absent")
+    token, graph = await _teacher(api)
+    headers = {"Authorization": f"Bearer {token}"}
+    made = await api.client.post("/basic-api/api/graphList", headers=headers, files={"file": (big_map.name, big_map.read_bytes())},
+                                 data={"projectId": str(graph.project_id)})
+    assert made.json()["code"] == 0, made.json()
+    status, body = await api.call("GET", f"{G}/file/export", token, params={"graphId": made.json()["result"]["id"], "format": "png"})
+    assert body["code"] == 1 and "PDF" in body["message"] and "SVG" in body["message"], body
