@@ -74,6 +74,8 @@ async def test_merge_preview_lists_changes_and_apply_twice_changes_nothing_the_s
     merged = (await api.client.post(f"{G}/file/uploadMerge", headers=headers, files={"file": ("ds.md", data)},
                                     data={"graphId": str(graph.id)})).json()["result"]
     assert merged["backupVersion"] is not None and merged["applied"]["created"] == 1
+    backup = await GraphVersion.get(graph_id=graph.id, number=merged["backupVersion"])
+    assert backup.name == "合并 ds.md 前的自动备份"
     assert await GraphVersion.filter(graph_id=graph.id).count() == versions + 1
     assert await Node.filter(graph_id=graph.id).count() == before + 1
     node = await Node.get(graph_id=graph.id, name="新的一章")

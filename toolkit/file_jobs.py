@@ -47,9 +47,9 @@ async def _export_job(user_id: int, graph_id: int, fmt: str) -> tuple[bytes, str
     return await imports.export_graph(await _user(user_id), graph_id, fmt)
 
 
-async def _merge(user: User, graph_id: int, filename: str, data: bytes, apply: bool) -> dict:
+async def _merge(user: User, graph_id: int, filename: str, data: bytes, apply: bool, lang: str | None = None) -> dict:
     docs, collected = imports.read_documents(filename, data)
-    return await imports.merge_document(user, graph_id, docs[0], apply, collected)
+    return await imports.merge_document(user, graph_id, docs[0], apply, collected, lang)
 
 
 async def _merge_job(user_id: int, *args) -> dict:
@@ -91,9 +91,9 @@ async def export(user: User, graph_id: int, fmt: str) -> tuple[bytes, str]:
     return await offload.run_with_database(_export_job, user.id, graph_id, fmt)
 
 
-async def merge_upload(user: User, graph_id: int, filename: str, data: bytes, apply: bool) -> dict:
+async def merge_upload(user: User, graph_id: int, filename: str, data: bytes, apply: bool, lang: str | None = None) -> dict:
     """An edited export back into its graph: the diff, applied when asked (imports.merge_document)."""
     access = await open_graph(user, graph_id, edit=apply)
     if len(data) <= INLINE_BYTES and access.graph.node_count <= INLINE_NODES:
-        return await _merge(user, graph_id, filename, data, apply)
-    return await offload.run_with_database(_merge_job, user.id, graph_id, filename, data, apply)
+        return await _merge(user, graph_id, filename, data, apply, lang)
+    return await offload.run_with_database(_merge_job, user.id, graph_id, filename, data, apply, lang)

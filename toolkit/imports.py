@@ -262,11 +262,14 @@ async def import_documents(user: User, docs: list[GraphDoc], collected: ImportRe
     return graphs
 
 
-async def merge_document(user: User, graph_id: int, doc: GraphDoc, apply: bool, collected: ImportReport | None = None) -> dict:
+async def merge_document(user: User, graph_id: int, doc: GraphDoc, apply: bool, collected: ImportReport | None = None,
+                         lang: str | None = None) -> dict:
     """An edited export back into its graph: the diff (each change with its path) first; applied only
     when asked, after saving the graph as a version. The file's nodes without a known id take the id
     of the graph's node at the same path (same name under the same parent), so applying the same file
-    again changes nothing. `report` is the import report of the file read (with the merge's notices)."""
+    again changes nothing. `report` is the import report of the file read (with the merge's notices);
+    the backup version is named in `lang`."""
+    from toolkit import messages
     from toolkit.graphs.diff import adopt_ids
     from toolkit.graphs.versions import _save
 
@@ -289,7 +292,7 @@ async def merge_document(user: User, graph_id: int, doc: GraphDoc, apply: bool, 
             result["applied"] = {"kept": doc.node_count(), "created": 0, "deleted": 0}
             return result
         async with in_transaction():
-            backup = await _save(access.graph, user, f"before merging {collected.source or 'a file'}", "")
+            backup = await _save(access.graph, user, messages.text("version.before_merge", lang, source=collected.source or "?"), "")
             result["applied"] = await apply_document(access.graph, doc)
             result["backupVersion"] = backup.number
             await audit.record("graph.merge_file", user.id, "graph", graph_id, backup=backup.number, **diff["counts"])

@@ -126,6 +126,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "node.move_into_itself": ("不能把节点移动到它自身或其子节点下", "A node cannot be moved under itself or its descendants"),
     "node.too_deep": ("图谱最多 {max} 层", "A graph has at most {max} levels"),
     "node.root_fixed": ("根节点不能删除或移动", "The root node cannot be deleted or moved"),
+    "version.before_merge": ("合并 {source} 前的自动备份", "Automatic backup before merging {source}"),
     "version.before_restore": ("恢复版本 {number} 前的自动备份", "Automatic backup before restoring version {number}"),
     "node.wrong_graph": ("节点 {id} 不属于该图谱", "Node {id} does not belong to this graph"),
     "node.order_mismatch": ("排序必须列出该节点下的全部子节点", "The order must list every child of the node"),

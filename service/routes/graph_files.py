@@ -112,7 +112,8 @@ MERGE_CHECK_SECONDS = 120  # SPEC §9: merge checks and previews 2 minutes
 
 async def _merge(request: Request, apply: bool):
     upload = uploaded(request)
-    work = file_jobs.merge_upload(request.ctx.user, form_int(request, "graphId", required=True), upload.name, upload.body, apply)
+    work = file_jobs.merge_upload(request.ctx.user, form_int(request, "graphId", required=True), upload.name, upload.body, apply,
+                                  lang_of(request))
     if apply:
         result = await work
     else:

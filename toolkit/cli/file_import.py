@@ -80,7 +80,7 @@ def import_files(
             for path in files:
                 docs, collected = imports.read_documents(path, sheet=sheet, **options)
                 if into is not None:
-                    result = await imports.merge_document(user, into, docs[0], apply, collected)
+                    result = await imports.merge_document(user, into, docs[0], apply, collected, lang)
                     if as_json:
                         results.append({"file": str(path), "graphId": into, **result["diff"]["counts"],
                                         "applied": result["applied"] is not None, "backupVersion": result["backupVersion"],
