@@ -556,8 +556,11 @@ function Canvas(props: MindMapProps) {
               </button>
             </div>
           </Panel>
-          {/* A toolbar pinned to the bottom centre would cover the legend's right end: the legend then wraps short of it. */}
-          <Panel position="bottom-left" style={pinned && selected && selected.depth <= 1 ? { maxWidth: "calc(50% - 15rem)" } : undefined}>
+          {/* The legend wraps short of what covers the map's bottom: the pinned toolbar, or the open drawer on the right. */}
+          <Panel
+            position="bottom-left"
+            style={pinned && selected && selected.depth <= 1 ? { maxWidth: "calc(50% - 15rem)" } : props.coveredRight > 0 ? { maxWidth: `calc(100% - ${props.coveredRight}px - 2rem)` } : undefined}
+          >
             {/* Folded on phones (a summary to open it), open elsewhere. */}
             <details open={!narrow} className="rounded-md border border-border bg-card/90 text-xs text-foreground [&:not([open])]:w-fit">
               <summary className="cursor-pointer px-2 py-1 font-medium md:hidden">{t("legend")}</summary>

@@ -204,10 +204,13 @@ export function RelationsTab({ graphId, node, relationTypes, index, editable, on
                 const otherName = item.direction === "out" ? item.targetNodeName : item.startNodeName;
                 return (
                   <li key={item.relationId} className="group flex items-center gap-1 rounded px-1 py-1 text-sm hover:bg-primary/5">
-                    {item.direction === "out" ? <ArrowRight size={13} className="text-muted" /> : <ArrowLeft size={13} className="text-muted" />}
-                    <button className="flex-1 truncate text-left hover:text-primary" onClick={() => onFocusNode(otherId)} title={t("centreInMap")}>
+                    {/* The direction in words, as a sentence reads: 栈 先修 → 队列 (this node first when it is the start). */}
+                    {item.direction === "out" ? <ArrowRight size={13} className="shrink-0 text-muted" aria-hidden /> : <ArrowLeft size={13} className="shrink-0 text-muted" aria-hidden />}
+                    {item.direction === "out" && <span className="shrink-0 text-xs text-muted">{t("relationFromThis", { relation: names.get(group.relationshipType) ?? group.relationshipType })}</span>}
+                    <button className="min-w-0 flex-1 truncate text-left hover:text-primary" onClick={() => onFocusNode(otherId)} title={t("centreInMap")}>
                       {otherName}
                     </button>
+                    {item.direction !== "out" && <span className="shrink-0 text-xs text-muted">{t("relationToThis", { relation: names.get(group.relationshipType) ?? group.relationshipType })}</span>}
                     {editable && item.relationId !== null && (
                       <button className="hidden rounded p-0.5 text-muted hover:text-danger group-hover:block" aria-label={t("deleteRelation")} onClick={() => remove(item.relationId!)}>
                         <Trash2 size={13} />
