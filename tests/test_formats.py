@@ -394,3 +394,14 @@ def test_big_trees_export_as_scaled_png_paginated_pdf_or_a_refusal_with_advice()
     assert sizes[0] == (1191, 842) and len(sizes) > 10  # an A3 landscape overview, then A4 landscape pages
     assert set(sizes[1:]) == {(842, 595)}
     assert len(pypdfium2.PdfDocument(render.pdf(_wide_tree(30)))) == 1  # a small tree stays one page
+
+
+def test_opml_outline_attributes_are_kept_on_the_node_not_dropped():
+    from toolkit import imports
+
+    data = ('<?xml version="1.0"?><opml version="2.0"><head><title>课程</title></head><body>'
+            '<outline text="课程" created="2020-01-01"><outline text="绪论" type="link" isComment="false"/></outline>'
+            '</body></opml>').encode("utf-8")
+    doc = imports.read_file("大纲.opml", data)
+    assert doc.root.attributes["created"] == "2020-01-01"
+    assert doc.root.children[0].attributes == {"type": "link", "isComment": "false"}

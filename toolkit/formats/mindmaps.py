@@ -235,6 +235,8 @@ def read_mm(path: str | Path, data: bytes | None = None) -> GraphDoc:
 # ------------------------------------------------------------------ OPML
 
 LINK_KEYS = ("url", "htmlUrl", "xmlUrl")
+# What an <outline> holds that is read as something else: every other attribute is kept on the node.
+_OPML_READ_KEYS = frozenset({"text", "title", "_note", "zhituId", "zhitu", *LINK_KEYS})
 
 
 def read_opml(path: str | Path, data: bytes | None = None) -> GraphDoc:
@@ -264,6 +266,11 @@ def read_opml(path: str | Path, data: bytes | None = None) -> GraphDoc:
         link = next((outline.get(key) for key in LINK_KEYS if outline.get(key)), None)
         if link:
             item.attributes.setdefault(LINK_ATTRIBUTE, link.strip())
+        # Other outline attributes (type, created, isComment, an outliner's own) are kept as pairs,
+        # as FreeMind attributes are, so nothing is dropped uncounted.
+        for key, value in outline.attrib.items():
+            if key not in _OPML_READ_KEYS and isinstance(key, str) and value and value.strip():
+                item.attributes.setdefault(key, decoded(value))
         items.append(item)
         stack.extend(reversed([(child, level + 1, f"{trail} > {name}", number)
                                for number, child in enumerate(outline.findall("outline"), 1)]))
