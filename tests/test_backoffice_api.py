@@ -109,6 +109,27 @@ async def test_trial_application_without_login_then_approved(api, people):
     assert await AuditEvent.filter(action="trial.handle").count() == 1
 
 
+async def test_trial_rows_offer_handling_only_to_who_may_handle_them(api, people):
+    """An admin handles their own unit's applications only: the rows say so, and the server agrees."""
+    for tel, unit_name in (("13700000003", "测试大学"), ("13700000004", "别的大学")):
+        _, sent = await api.call("POST", "/basic-api/api/trial/apply", json={"name": "赵老师", "unitName": unit_name, "tel": tel, "reason": "试用"})
+        assert sent["code"] == 0
+    offered = {}
+    for user_name in ("super", "admin", "expert"):
+        _, listed = await api.call("GET", "/basic-api/api/trial/list", await api.login(user_name))
+        offered[user_name] = {row["unitName"]: row["actions"] for row in listed["result"]["items"]}
+    assert offered["super"] == {"测试大学": ["handle"], "别的大学": ["handle"]}
+    assert offered["admin"] == {"测试大学": ["handle"], "别的大学": []}
+    assert offered["expert"] == {"测试大学": [], "别的大学": []}
+    admin = await api.login("admin")
+    _, listed = await api.call("GET", "/basic-api/api/trial/list", admin)
+    ids = {row["unitName"]: row["id"] for row in listed["result"]["items"]}
+    status, refused = await api.call("PUT", f"/basic-api/api/trial/handle/{ids['别的大学']}", admin, json={"state": 2, "opinion": "不符"})
+    assert status == 403 and refused["code"] == 1
+    _, rejected = await api.call("PUT", f"/basic-api/api/trial/handle/{ids['测试大学']}", admin, json={"state": 2, "opinion": "资料不全"})
+    assert rejected["code"] == 0 and rejected["result"]["actions"] == []
+
+
 async def test_task_list_searches_by_title(api, people):
     """The task manager's search box sends name=…; the list keeps the tasks whose title holds it."""
     teaching = await Template.get(code="teaching")

@@ -35,8 +35,24 @@ def _text(data: dict, field: str, limit: int, required: bool = True) -> str:
     return value.strip()
 
 
-def trial_view(trial: TrialApplication) -> dict:
-    return {"id": trial.id, "name": trial.name, "unitName": trial.unit_name, "tel": trial.tel, "email": trial.email,
+async def _handler_unit(actor: User) -> str | None:
+    """The unit name whose applications the caller may handle; '' for all (the super admin)."""
+    if actor.role == roles.SUPER:
+        return ""
+    if actor.role == roles.ADMIN and actor.unit_id:
+        return await Unit.filter(id=actor.unit_id).first().values_list("name", flat=True)
+    return None
+
+
+def _may_handle(trial: TrialApplication, handler_unit: str | None) -> bool:
+    # An admin handles only their own unit's applications, a refusal as much as an approval.
+    return handler_unit is not None and (handler_unit == "" or trial.unit_name == handler_unit)
+
+
+def trial_view(trial: TrialApplication, handler_unit: str | None = None) -> dict:
+    """handler_unit (from _handler_unit) fills `actions`: what the caller may do to the row."""
+    actions = ["handle"] if trial.state == PENDING and _may_handle(trial, handler_unit) else []
+    return {"actions": actions, "id": trial.id, "name": trial.name, "unitName": trial.unit_name, "tel": trial.tel, "email": trial.email,
             "reason": trial.reason, "state": trial.state, "handleOpinion": trial.handle_opinion, "projectId": trial.project_id,
             "createTime": trial.created_at.isoformat() if trial.created_at else None}
 
@@ -75,7 +91,8 @@ async def list_trials(actor: User, page: int = 1, page_size: int = 10, state: in
         query = query.filter(name__icontains=name.strip())
     total = await query.count()
     rows = await query.order_by("-id").offset((page - 1) * page_size).limit(page_size)
-    return [trial_view(t) for t in rows], total
+    handler_unit = await _handler_unit(actor)
+    return [trial_view(t, handler_unit) for t in rows], total
 
 
 async def handle(actor: User, trial_id: int, state: int | None, opinion: str | None = None, days: int | None = None) -> dict:
@@ -92,8 +109,8 @@ async def handle(actor: User, trial_id: int, state: int | None, opinion: str | N
     trial = await TrialApplication.get_or_none(id=trial_id)
     if trial is None:
         raise NotFound(what="what.trial")
-    if actor.role == roles.ADMIN and trial.unit_name != await Unit.filter(id=actor.unit_id).first().values_list("name", flat=True):
-        # An admin handles only their own unit's applications, a refusal as much as an approval.
+    handler_unit = await _handler_unit(actor)
+    if not _may_handle(trial, handler_unit):
         raise Forbidden("user.other_unit")
     if trial.state != PENDING:
         raise ValidationError("trial.handled")
@@ -113,4 +130,4 @@ async def handle(actor: User, trial_id: int, state: int | None, opinion: str | N
             await ProjectMember.create(project=project, user=user, role=roles.PROJECT_ADMIN)
             await TrialApplication.filter(id=trial.id).update(project_id=project.id)
     await audit.record("trial.handle", actor.id, "trial", trial.id, state=state)
-    return trial_view(await TrialApplication.get(id=trial.id))
+    return trial_view(await TrialApplication.get(id=trial.id), handler_unit)

@@ -195,9 +195,16 @@ test("graph manager: search and release filter narrow the list, the export follo
 test("trial applications: a rejection needs an opinion; the state filter finds it rejected", async () => {
   const name = `试用${stamp}`;
   const tel = `138${String(Date.now()).slice(-8)}`;
-  const applied = await api(null, "POST", "/api/trial/apply", { name, unitName: `试用大学${stamp}`, tel, reason: "想试试" });
+  // An admin handles the applications of their own unit only: one names the admin's, one another.
+  const applied = await api(null, "POST", "/api/trial/apply", { name, unitName: "示范大学", tel, reason: "想试试" });
   assert.equal(applied.code, 0, applied.message);
+  const elsewhere = `别校${stamp}`;
+  const other = await api(null, "POST", "/api/trial/apply", { name: elsewhere, unitName: `试用大学${stamp}`, tel: `139${String(Date.now()).slice(-8)}`, reason: "想试试" });
+  assert.equal(other.code, 0, other.message);
   await open("/applyfor/index", "trials");
+  await search(elsewhere);
+  await row(elsewhere).waitFor();
+  assert.equal(await row(elsewhere).getByTestId("row-handle").count(), 0, "another unit's application offers no handling");
   await search(name);
   await row(name).getByTestId("row-handle").click();
   await page.locator("#field-state").selectOption("2");

@@ -5,7 +5,6 @@ import { useState } from "react";
 import { CrudManager } from "@/components/manage/crud-manager";
 import { FormDialog } from "@/components/manage/form-dialog";
 import { Button } from "@/components/ui/button";
-import { useRole } from "@/hooks/use-role";
 import { trialApi, type TrialRow } from "@/lib/api/manage";
 import { toast } from "@/lib/feedback";
 import { formatTime } from "@/lib/manage/format";
@@ -14,7 +13,6 @@ import { formatTime } from "@/lib/manage/format";
 export function TrialManager() {
   const t = useTranslations("manage.trials");
   const tm = useTranslations("manage");
-  const role = useRole();
   const [handling, setHandling] = useState<{ row: TrialRow; reload: () => void } | null>(null);
   const states = [
     { value: "0", label: t("pending") },
@@ -40,7 +38,7 @@ export function TrialManager() {
           { key: "createTime", title: t("createTime"), render: (row) => formatTime(row.createTime) },
         ]}
         rowActions={(row, reload) =>
-          row.state === 0 && (role === "super" || role === "admin") ? (
+          row.actions?.includes("handle") ? (
             <Button size="sm" variant="ghost" onClick={() => setHandling({ row, reload })} data-testid="row-handle">
               <CheckCircle2 size={13} />
               {t("handle")}

@@ -188,6 +188,8 @@ export interface DocRow {
 }
 
 export interface TrialRow {
+  /** What the caller may do to the row, by the server's rule ("handle": approve or reject). */
+  actions: string[];
   id: number;
   name: string;
   unitName: string;
