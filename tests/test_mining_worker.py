@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
-import subprocess
 import sys
 import time
-from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
 
@@ -16,6 +13,7 @@ import httpx
 
 from toolkit.mining import embedded, tasks
 from toolkit.model import MiningTask
+from tests.servers import serving
 
 ROOT = Path(__file__).resolve().parent.parent
 COURSE = ("第一章 数据结构概述\n数据结构是指相互之间存在一种或多种特定关系的数据元素的集合。\n"
@@ -24,35 +22,7 @@ COURSE = ("第一章 数据结构概述\n数据结构是指相互之间存在一
 PATIENCE = 180
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
-
-@contextmanager
-def _serving(env: dict, *flags: str):
-    port = _free_port()
-    process = subprocess.Popen([str(Path(sys.executable).parent / "zhitu"), "serve", "--api-only", "--port", str(port), *flags],
-                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
-    try:
-        deadline = time.monotonic() + PATIENCE
-        while True:
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/basic-api/api/health", timeout=5).status_code < 500:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert process.poll() is None, process.stderr.read().decode()[-2000:]
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.2)
-        yield f"http://127.0.0.1:{port}/basic-api/api"
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
 
 
 def _start_task(client: httpx.Client, api: str) -> tuple[dict, int]:
@@ -80,7 +50,7 @@ def _watch(client: httpx.Client, api: str, headers: dict, task_id: int, until) -
 def test_serve_mines_a_task_without_starting_a_worker(demo_db, zhitu_home):
     env = {**os.environ, "ZHITU_HOME": str(zhitu_home), "ZHITU_DB": demo_db, "ZHITU_WORKERS": "1"}
     env.pop("ZHITU_EMBEDDED_WORKER", None)
-    with _serving(env) as api, httpx.Client(timeout=30) as client:
+    with serving(env) as api, httpx.Client(timeout=30) as client:
         headers, task_id = _start_task(client, api)
         task = _watch(client, api, headers, task_id, lambda t: t["state"] in ("done", "failed", "cancelled"))
         assert task["state"] == "done" and task["progress"] == 100, task
@@ -90,7 +60,7 @@ def test_serve_mines_a_task_without_starting_a_worker(demo_db, zhitu_home):
 def test_without_a_worker_the_task_says_it_waits_for_one(demo_db, zhitu_home):
     env = {**os.environ, "ZHITU_HOME": str(zhitu_home), "ZHITU_DB": demo_db, "ZHITU_WORKERS": "1",
            "ZHITU_WORKER_WAIT_SECONDS": "1"}
-    with _serving(env, "--no-worker") as api, httpx.Client(timeout=30) as client:
+    with serving(env, "--no-worker") as api, httpx.Client(timeout=30) as client:
         headers, task_id = _start_task(client, api)
         task = _watch(client, api, headers, task_id, lambda t: t["waitingForWorker"])
         assert task["state"] == "queued" and task["workerCommand"] == "zhitu worker"

@@ -3,11 +3,8 @@ this process or another; rights are part of the key; a 304 only for the same rig
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
 import time
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack
 from pathlib import Path
 
 import httpx
@@ -15,6 +12,7 @@ import pytest
 
 from toolkit.graphs import read_cache
 from toolkit.model import Template
+from tests.servers import serving
 
 G = "/basic-api/api/graph"
 GL = "/basic-api/api/graphList"
@@ -129,41 +127,13 @@ def test_if_none_match_forms():
 
 # Two processes on one database: a write through one is seen by the other's very next read.
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
-
-@contextmanager
-def _serving(env: dict):
-    port = _free_port()
-    process = subprocess.Popen([str(Path(sys.executable).parent / "zhitu"), "serve", "--api-only", "--port", str(port)], cwd=ROOT,
-                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/basic-api/api/health", timeout=5).status_code < 500:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert process.poll() is None, process.stderr.read().decode()[-2000:]
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.2)
-        yield f"http://127.0.0.1:{port}/basic-api/api"
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
 
 
 def test_a_write_through_one_process_is_read_through_the_other_at_once(demo_db, zhitu_home):
     env = {**os.environ, "ZHITU_HOME": str(zhitu_home), "ZHITU_DB": demo_db, "ZHITU_WORKERS": "1"}
     with ExitStack() as stack, httpx.Client(timeout=30) as client:
-        writer, reader = stack.enter_context(_serving(env)), stack.enter_context(_serving(env))
+        writer, reader = stack.enter_context(serving(env)), stack.enter_context(serving(env))
         login = client.post(f"{writer}/Authorize/login", json={"userName": "teacher", "password": "Zhitu@2026"}).json()
         headers = {"Authorization": f"Bearer {login['result']['accessToken']}"}
         graphs = client.get(f"{reader}/graphList/list", params={"pageSize": 100}, headers=headers).json()["result"]["items"]
