@@ -74,9 +74,11 @@ class EmbeddedWorker:
                 return
             failures = 0 if time.monotonic() - started >= HEALTHY_SECONDS else failures + 1
             delay = RESTART_DELAYS[min(max(0, failures - 1), len(RESTART_DELAYS) - 1)]
-            print(f"zhitu: the mining worker exited ({code}); starting it again in {delay:g} s", file=sys.stderr)
+            # Wait before saying anything: when the whole process group gets SIGTERM the worker
+            # dies first and the server's stop() follows, and nothing should claim a restart then.
             if self._stopping.wait(delay):
                 return
+            print(f"zhitu: the mining worker exited ({code}); started it again after {delay:g} s", file=sys.stderr)
             self._spawn()
 
     def stop(self, timeout: float = 10.0) -> None:
