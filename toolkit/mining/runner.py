@@ -13,7 +13,7 @@ class GraphContext:
     """What a miner may use of a graph: its point names and its catalogue nodes."""
 
     point_names: list[str] = field(default_factory=list)
-    catalogue_nodes: list[dict] = field(default_factory=list)  # [{key: node id, name, desc}]
+    catalogue_nodes: list[dict] = field(default_factory=list)  # [{key: node id, name, desc, path: names above}]
 
 
 def check_kind(kind: str) -> str:

@@ -210,9 +210,26 @@ async def graph_context(graph_id: int | None) -> GraphContext | None:
     rows = await Node.filter(graph_id=graph_id).values("id", "parent_id", "name", "type", "desc")
     parents = {r["parent_id"] for r in rows if r["parent_id"] is not None}
     point_names = [r["name"] for r in rows if r["parent_id"] is not None]
-    catalogue_nodes = [{"key": r["id"], "name": r["name"], "desc": r["desc"]} for r in rows
-                       if r["id"] in parents or r["type"] != "KnowPoint"]
+    by_id = {r["id"]: r for r in rows}
+    catalogue_nodes = [{"key": r["id"], "name": r["name"], "desc": r["desc"], "path": ancestor_names(r["id"], by_id)}
+                       for r in rows if r["id"] in parents or r["type"] != "KnowPoint"]
     return GraphContext(point_names, catalogue_nodes)
+
+
+def ancestor_names(node_id: int, by_id: dict[int, dict]) -> list[str]:
+    """The names above a node, outermost first, without the root: every node shares the root, so
+    only the branches below it tell same-named nodes apart (attribution's path reason)."""
+    names: list[str] = []
+    seen = {node_id}
+    parent = by_id[node_id]["parent_id"]
+    while parent is not None and parent in by_id and parent not in seen:
+        seen.add(parent)
+        row = by_id[parent]
+        if row["parent_id"] is None:
+            break
+        names.append(row["name"])
+        parent = row["parent_id"]
+    return names[::-1]
 
 
 async def run_task(task: MiningTask, worker: str) -> None:
@@ -220,7 +237,8 @@ async def run_task(task: MiningTask, worker: str) -> None:
     try:
         terms = await dictionaries.terms_for(task.graph_id)
         context = await graph_context(task.graph_id)
-        found: list[tuple[int, object]] = []
+        documents: list[Document] = []
+        per_source: list[list] = []
         total = len(task.source_ids) or 1
         for number, source_id in enumerate(task.source_ids):
             source = await TextSource.get_or_none(id=source_id)
@@ -235,8 +253,15 @@ async def run_task(task: MiningTask, worker: str) -> None:
                                                      task.params.get("importance") is True, task.params.get("backend"))
             finally:
                 lac_shim.progress_hook.reset(token)
-            found.extend((source_id, c) for c in candidates)
+            documents.append(document)
+            per_source.append(candidates)
             await report(task.id, worker, 5 + 90 * (number + 1) // total)
+        if task.kind == "points":
+            # URLs, names and labels repeated across the batch's files are not knowledge points.
+            from toolkit.mining.points import drop_batch_boilerplate
+
+            per_source = drop_batch_boilerplate(documents, per_source)
+        found = [(source_id, c) for source_id, candidates in zip(task.source_ids, per_source) for c in candidates]
         async with in_transaction():
             still_mine = await MiningTask.filter(id=task.id, state="running", worker=worker).update(
                 state="done", progress=100, finished_at=now(), heartbeat_at=now())
