@@ -33,3 +33,24 @@ def test_english_classifier_ships_and_separates():
     assert model.probability("The war ended in 1945 after six years of fighting.") < 0.5
     match = definitions.english_match("A catalyst is a substance that speeds up a reaction without being consumed.")
     assert match is not None and match.term == "catalyst"
+
+
+def _terms(page: str) -> list[str]:
+    return [c.payload["term"] for c in definitions.mine(read_document("page.md", page.encode("utf-8")))]
+
+
+@pytest.mark.parametrize("page, terms", [
+    # A term named by its English name; 指 before 定义域 is the cue, not the word 指定.
+    ("线段树，英文名 segment tree．", ["线段树"]),
+    ("数论函数（也称算术函数）指定义域为正整数的函数．", ["数论函数"]),
+    # Two bold terms defined in one sentence, one after a comma.
+    ("**前序遍历（preorder）**是先访问根的遍历，**后序遍历（postorder）**是最后访问根的遍历．", ["前序遍历", "后序遍历"]),
+    # Not definitions: a question, a part-of statement, a loose 是 after a clause, an opener that is a clause.
+    ("堆是一种什么样的数据结构？", []),
+    ("二叉堆是堆排序的一部分．", []),
+    ("我们对两个串做异或运算，结果为 1 的位数就是它们之间的距离．", []),
+    ("故而，等式成立，即两边相等．", []),
+    ("顾名思义，单调栈是一种栈内元素保持单调的栈．", ["单调栈"]),
+])
+def test_sentence_level_rules(page, terms):
+    assert _terms(page) == terms

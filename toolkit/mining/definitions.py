@@ -54,7 +54,7 @@ LEAD_WORDS = re.compile(r"^(?:所谓的?|一般地?说?|一般来说|通常|简�
 EVALUATIVE = re.compile(r"^(?:非常|十分|很|最|比较|极其|相当)?(?:重要|常见|常用|有效|基本|简单|复杂|典型|有趣|困难|关键|核心|必要|好|新|难|有用|经典|主要|基础)的")
 _QUANTIFIER = re.compile(r"^(?:一种|一类|一门|一个|一项|一套|一组|[一两三四五六七八九十几]+[个种类门项])")
 # "X是……之一" ranks X among others, it does not say what X is.
-_ONE_OF = re.compile(r"之一[。；;]?$|最(?:重要|普遍|常用|广泛|基本)的")
+_ONE_OF = re.compile(r"之一[。；;．]?$|的(?:一部分|组成部分)[。；;．]?$|最(?:重要|普遍|常用|广泛|基本)的")
 MIN_TERM, MAX_TERM = 1, 24  # one character only when LAC calls it a noun (栈, 树, 力)
 
 
@@ -163,7 +163,7 @@ _GLOSS = r"(?:\s*[（(][^（）()]{1,60}[）)])?"
 _AKA = r"(?:[，,]\s*(?:又称|也称|也叫|又叫|简称|亦称|或称)[^，,。．；;]{1,30})*"
 _HEAD_CUE = re.compile(r"^(?P<head>" + _NP + r"{1,20}?)" + _GLOSS + _AKA +
                        r"\s*(?P<cue>[，,]?\s*(?:是指|指的是|就是指|通常指|一般指|被定义为|定义为|的定义是[：:]?|是一种|是一类|是一个|是一棵|是一门"
-                       r"|是一组|是一系列|是由|是用于|是用来|就是|是|指(?![令针标数南出定导向])|表示|[：:]))")
+                       r"|是一组|是一系列|是由|是用于|是用来|就是|是|指(?![令针标数南出导向]|定(?!义))|表示|[：:]))")
 _AFTER_CUE = re.compile(r"(?P<cue>(?:被|则|就|常|也|统)?(?:称之?为|称作|称做|叫做|叫作|简称为?|统称为?|记作|又称|也称|定义为|即为?|就是)"
                         r"|称(?P<object>[^，,。．；;为]{1,20})为)\s*")
 # Sentence openings that start a statement, a condition or a step, not a term.
@@ -177,6 +177,7 @@ _GENUS_END = re.compile(r"的\s*[\w\u4e00-\u9fff ]{1,12}[。．；;！!]?$|^一[
 _EVALUATION = re.compile(r"^(?:非常|十分|很|最|比较|极其|相当|不)?(?:重要|常见|常用|有效|简单|复杂|典型|有趣|困难|关键|必要|好|难|有用|经典|正确|唯一|可能|可以|成立)")
 
 
+_ENGLISH_NAME = re.compile(r"^(?P<term>" + _NP + r"{1,20}?)\s*[，,]\s*(?P<cue>(?:其)?英文(?:名称?|名字)?(?:叫做?|为|是)?)\s*[A-Za-z]")
 _LEAD_IN = re.compile(r"^(?:一个|一棵|一种|所谓的?|在[^，,。]{1,12}[中里上]\s*[，,])\s*$")
 _QUOTED_DEFINE = re.compile(r"定义\s*[「“『](?P<term>[^」”』]{1,20})[」”』]\s*为")
 
@@ -230,6 +231,12 @@ def chinese_match(text: str, marks: list[tuple[int, int]] = ()) -> Match | None:
     if quoted and _term_like(quoted.group("term")):
         return Match(quoted.group("term"), quoted.start("term"), quoted.end("term"), quoted.start(), quoted.start() + 2,
                      "define_bold", 0.9)
+    # 字典树，英文名 trie．: a term named by its English name.
+    english_name = _ENGLISH_NAME.match(body)
+    if english_name and _term_like(_strip_term(english_name.group("term"))):
+        term = _strip_term(english_name.group("term"))
+        offset = body.find(term)
+        return Match(term, offset, offset + len(term), english_name.start("cue"), english_name.end("cue"), "english_name", 0.85)
     # The plain sentence-initial noun phrase before its cue.
     found = _HEAD_CUE.match(body)
     if found:
@@ -329,10 +336,15 @@ def classify(texts: list[str], terms: Iterable[str] = ()) -> list[Match | None]:
     return [m for m, _ in _run(sentences, terms)]
 
 
-CHINESE_PATTERNS = frozenset({"named_bold", "bold_head", "define_bold", "head_np", "named", "english_model"})
+CHINESE_PATTERNS = frozenset({"named_bold", "bold_head", "define_bold", "head_np", "named", "english_model", "english_name"})
 # The older patterns that stay as a fallback behind chinese_match: on real text (OI-wiki) the
 # looser ones (X是……的N, …，即…) said far more statements than definitions.
 FALLBACK = ("so_called", "is_defined_as", "refers_to", "called", "call_it", "is_a_kind", "is_the", "is_genus", "that_is")
+
+
+_LOOSE = frozenset({"is_the", "is_genus", "that_is", "is_a_kind"})
+# Openers that may stand before a defined term: 顾名思义，跳表是一种…
+_OPENER = re.compile(r"^\s*(?:顾名思义|简单(?:地|来)说|一般(?:地|来说)|通常来说|通俗(?:地)?(?:讲|说)|直观(?:地|上)说?|严格(?:地|来)说|形式化地(?:说)?)\s*[，,]\s*$")
 
 
 def _first_match(sentence: Sentence, marks: list[tuple[int, int]]) -> Match | None:
@@ -341,7 +353,12 @@ def _first_match(sentence: Sentence, marks: list[tuple[int, int]]) -> Match | No
     found = chinese_match(sentence.text, marks)
     if found is not None or not _CUE_HINT.search(sentence.text):
         return found
+    if re.search(r"[？?]\s*$", sentence.text):
+        return None  # a question asks, it does not define
     found = _match(sentence.text)
+    if found is not None and found.pattern in _LOOSE and re.search(r"[，,；;：:]", sentence.text[:found.term_start]) \
+            and not _OPENER.match(sentence.text[:found.term_start]):
+        return None  # the loose patterns only name the sentence-initial noun phrase, not one after a clause
     if found is not None and found.pattern != "english" and (found.pattern not in FALLBACK or _NOT_TERM_START.match(found.term)
                                                                   or found.term.startswith(("一个", "一种")) or re.search(r"\s\S+\s", found.term)
                                                                   or (found.pattern in ("that_is", "is_genus")
@@ -390,13 +407,31 @@ def mine(document: Document, terms: Iterable[str] = (), threshold: float = 0.5) 
     candidates = []
     sentences = [s for s in split_sentences(document) if document.paragraphs[s.paragraph].style_level is None]
     marks = [_sentence_marks(document, s) for s in sentences]
-    for match, sentence in _run(sentences, terms, marks):
+    for (match, sentence), sentence_marks in zip(_run(sentences, terms, marks), marks):
         if match is None or match.score < threshold:
             continue
-        location = document.locate(sentence.start, sentence.end)
-        location["termStart"] = sentence.start + match.term_start
-        location["termEnd"] = sentence.start + match.term_end
-        candidates.append(Candidate("definitions", match.score,
-                                    {"term": match.term, "sentence": sentence.text.strip(), "pattern": match.pattern},
-                                    location))
+        for found in [match] + _later_bold_definitions(sentence.text, sentence_marks, match):
+            location = document.locate(sentence.start, sentence.end)
+            location["termStart"] = sentence.start + found.term_start
+            location["termEnd"] = sentence.start + found.term_end
+            candidates.append(Candidate("definitions", found.score,
+                                        {"term": found.term, "sentence": sentence.text.strip(), "pattern": found.pattern},
+                                        location))
     return candidates
+
+
+def _later_bold_definitions(text: str, marks: list[tuple[int, int]], first: Match) -> list[Match]:
+    """Further bold terms defined in the same sentence after a comma: **欧拉路径（…）**是…的路径，
+    **欧拉回路（…）**是…的回路．"""
+    if first.pattern != "bold_head":
+        return []
+    found, after = [], first.cue_end
+    for start, end in marks:
+        if start <= after or not re.search(r"[，,；;]\s*$", text[:start]):
+            continue
+        clause = chinese_match(text[start:], [(a - start, b - start) for a, b in marks if a >= start])
+        if clause is not None and clause.pattern == "bold_head" and clause.term != first.term:
+            found.append(Match(clause.term, start + clause.term_start, start + clause.term_end, start + clause.cue_start,
+                               start + clause.cue_end, clause.pattern, clause.score))
+            after = start + clause.cue_end
+    return found
