@@ -6,12 +6,11 @@ import re
 from pathlib import Path
 
 from toolkit import audit, roles, settings, uploads
+from toolkit.admin.forms import DOC_KINDS, FormCheck
 from toolkit.errors import Forbidden, NotFound, ValidationError
 from toolkit.graphs.listing import check_paging
 from toolkit.model import Carousel, HelpDoc, User
 from toolkit.richtext import sanitise
-
-DOC_KINDS = ("video", "doc")
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png")
 _MAGIC = {".png": (b"\x89PNG\r\n\x1a\n",), ".jpg": (b"\xff\xd8\xff",), ".jpeg": (b"\xff\xd8\xff",)}
 
@@ -26,21 +25,9 @@ def _require_manager(actor: User) -> None:
         raise Forbidden()
 
 
-def _title(value) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise ValidationError("error.field_required", field="title")
-    if len(value.strip()) > 200:
-        raise ValidationError("error.field_invalid", field="title")
-    return value.strip()
-
-
-def _link(value, field: str = "url") -> str:
-    value = (value or "").strip() if isinstance(value, str) else value
-    if not value:
-        return ""
-    if not isinstance(value, str) or len(value) > 500 or not (value.startswith("/") or value.startswith("http://") or value.startswith("https://")):
-        raise ValidationError("error.field_invalid", field=field)
-    return value
+def _text(value) -> str:
+    """A form's cleaned text as stored: trimmed, empty when left out."""
+    return value.strip() if isinstance(value, str) else ""
 
 
 def doc_view(doc: HelpDoc) -> dict:
@@ -64,26 +51,26 @@ async def list_docs(kind: str | None = None, page: int = 1, page_size: int = 100
 
 
 async def save_doc(actor: User, data: dict, doc_id: int | None = None) -> dict:
+    """Every invalid field of the form is answered at once (toolkit.admin.forms); a video needs its address."""
     _require_manager(actor)
     doc = HelpDoc() if doc_id is None else await HelpDoc.get_or_none(id=doc_id)
     if doc is None:
         raise NotFound(what="what.doc")
-    if doc_id is None or "kind" in data:
-        if data.get("kind") not in DOC_KINDS:
-            raise ValidationError("error.field_invalid", field="kind")
-        doc.kind = data["kind"]
-    if doc_id is None or "title" in data:
-        doc.title = _title(data.get("title"))
-    if "url" in data:
-        doc.url = _link(data.get("url"))
+    form = FormCheck("doc")
+    values = form.fields(data, doc_id is None)
+    url = _text(values["url"]) if "url" in values else doc.url
+    if values.get("kind", doc.kind) == "video" and not url:
+        form.add("url", "form.required")
+    form.done()
+    if "kind" in values:
+        doc.kind = values["kind"]
+    if "title" in values:
+        doc.title = _text(values["title"])
+    doc.url = url or ""
     if "body" in data:
         doc.body = sanitise(data.get("body"))
-    if "sort" in data:
-        if isinstance(data["sort"], bool) or not isinstance(data["sort"], int):
-            raise ValidationError("error.field_invalid", field="sort")
-        doc.sort = data["sort"]
-    if doc.kind == "video" and not doc.url:
-        raise ValidationError("error.field_required", field="url")
+    if "sort" in values:
+        doc.sort = values["sort"] or 0
     await doc.save()
     await audit.record("doc.save", actor.id, "doc", doc.id)
     return doc_view(doc)
@@ -136,16 +123,38 @@ async def list_carousel(include_disabled: bool = False) -> list[dict]:
     return [carousel_view(c) for c in await query.order_by("sort", "id")]
 
 
-def _store_image(name: str, data: bytes) -> str:
+def _check_image(name: str, data: bytes) -> str:
+    """The image's suffix, once it is a PNG or JPEG by its name and its first bytes."""
     suffix = uploads.check_suffix(name, IMAGE_SUFFIXES)
     if not any(data.startswith(magic) for magic in _MAGIC[suffix]):
         raise ValidationError("portal.not_an_image", name=name)
-    return uploads.store(name, data, IMAGE_SUFFIXES)["fileId"] + suffix
+    return suffix
 
 
-async def add_carousel(actor: User, title: str, image_name: str, image: bytes, link: str = "", sort: int = 0) -> dict:
+def _carousel_form(data: dict, image: tuple[str, bytes] | None, creating: bool) -> dict:
+    """The carousel form checked whole (toolkit.admin.forms): every invalid field at once, the
+    image's content included, before anything is stored."""
+    form = FormCheck("carousel")
+    values = form.fields({**data, "file": image[0] if image else None} if image or creating else data, creating)
+    if image is not None:
+        try:
+            _check_image(*image)
+        except ValidationError as exc:
+            form.add("file", exc.key, **exc.params)
+    form.done()
+    return values
+
+
+def _store_image(name: str, data: bytes) -> str:
+    return uploads.store(name, data, IMAGE_SUFFIXES)["fileId"] + _check_image(name, data)
+
+
+async def add_carousel(actor: User, data: dict, image: tuple[str, bytes] | None) -> dict:
+    """data: title, link, sort (a form's text); image: the uploaded file's name and bytes."""
     _require_manager(actor)
-    item = await Carousel.create(title=_title(title), image_path=_store_image(image_name, image), link=_link(link, "link"), sort=sort)
+    values = _carousel_form(data, image, True)
+    item = await Carousel.create(title=_text(values["title"]), image_path=_store_image(*image), link=_text(values["link"]),
+                                 sort=values["sort"] or 0)
     await audit.record("carousel.create", actor.id, "carousel", item.id)
     return carousel_view(item)
 
@@ -155,15 +164,13 @@ async def update_carousel(actor: User, item_id: int, data: dict, image: tuple[st
     item = await Carousel.get_or_none(id=item_id)
     if item is None:
         raise NotFound(what="what.carousel")
-    if "title" in data:
-        item.title = _title(data.get("title"))
-    if "link" in data:
-        item.link = _link(data.get("link"), "link")
-    if "sort" in data:
-        try:
-            item.sort = int(data["sort"])
-        except (TypeError, ValueError) as exc:
-            raise ValidationError("error.field_invalid", field="sort") from exc
+    values = _carousel_form(data, image, False)
+    if "title" in values:
+        item.title = _text(values["title"])
+    if "link" in values:
+        item.link = _text(values["link"])
+    if "sort" in values:
+        item.sort = values["sort"] or 0
     if "enabled" in data:
         item.enabled = str(data["enabled"]).lower() in ("1", "true", "yes")
     if image is not None:

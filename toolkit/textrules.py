@@ -59,6 +59,10 @@ LIMITS: dict[str, TextLimit] = {
     "library.summary": TextLimit(10_000, True, "summary"),
     "library.graph_name": TextLimit(200, False, "graphName"),
     "library.remarks": TextLimit(2_000, True, "remarks"),
+    "catalogue.name": TextLimit(100, False, "name"),               # entity types, relation groups, templates
+    "template.description": TextLimit(10_000, True, "description"),
+    "portal.title": TextLimit(200, False, "title"),                # help documents, carousel images
+    "portal.link": TextLimit(500, False, "url"),
 }
 # Any one string in a request body, query or form, whatever field it is: twice the longest text a
 # person types into one field (node.desc). The field's own limit is then checked where it is written.

@@ -7,7 +7,7 @@ from service.client import client_address
 from service.access import ADMIN, EXPERT, SUPER, access
 from service.envelope import lang_of, ok, page
 from service.request_data import int_field, json_body, query_int, query_text
-from service.routes.graph_files import download, form_int, uploaded
+from service.routes.graph_files import download
 from toolkit import portal, trials
 from toolkit.admin import backoffice
 
@@ -114,9 +114,9 @@ async def carousel_image(request: Request, item_id: int):
 @carousel_bp.post("/")
 @access(SUPER, ADMIN)
 async def add_carousel(request: Request):
-    image = uploaded(request)
-    return ok(request, await portal.add_carousel(request.ctx.user, request.form.get("title"), image.name, image.body,
-                                                 request.form.get("link") or "", form_int(request, "sort") or 0))
+    image = request.files.get("file")
+    data = {key: request.form.get(key) for key in ("title", "link", "sort") if key in request.form}
+    return ok(request, await portal.add_carousel(request.ctx.user, data, (image.name, image.body) if image else None))
 
 
 @carousel_bp.put("/<item_id:int>")

@@ -18,8 +18,6 @@ from toolkit.graphs.listing import check_paging
 from toolkit.model import (EntityType, Graph, Node, Project, Relation, RelationGroup, RelationType, Template,
                            TemplateConnection, User)
 from toolkit.richtext import sanitise
-
-TEMPLATE_KINDS = ("teaching", "ability", "experiment", "course", "courseGroup", "majorTeaching", "majorAbilityTarget", "courseAbility")
 _CODE = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,63}$")
 _COLOUR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 _SHOWN_GRAPHS = 5
@@ -58,6 +56,33 @@ def _colour(value, field: str = "color") -> str:
     if not isinstance(value, str) or not _COLOUR.match(value):
         raise ValidationError("catalog.bad_colour", field=field)
     return value
+
+
+# Fields set when a record is created and never changed: an update leaves them out of its form.
+_FIXED_FIELDS = ("code", "kind")
+
+
+async def _form(name: str, data: dict, creating: bool, model=None) -> dict:
+    """The fields of form `name` (toolkit.admin.forms) that `data` sets, cleaned by their rules; on
+    create, a code another `model` row holds is the code field's problem. Every problem is raised
+    at once (FormErrors), before anything is written."""
+    form = FormCheck(name)
+    values = form.fields(data, creating, _FIXED_FIELDS)
+    code = values.get("code")
+    if creating and model is not None and isinstance(code, str) and code.strip() and await model.exists(code=code.strip()):
+        form.add("code", "form.taken", value=code.strip())
+    form.done()
+    return values
+
+
+def _text(value) -> str:
+    """A form's cleaned text as stored: trimmed, empty when left out."""
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _existing_code(value) -> str | None:
+    """A code to look up as given, or None when there is none to look up (the form then says why)."""
+    return value.strip() if isinstance(value, str) and value.strip() else None
 
 
 def _page(rows: list, page: int, page_size: int) -> tuple[list, int]:
@@ -128,11 +153,12 @@ async def list_entity_types(page: int = 1, page_size: int = 10, name: str = "", 
 
 
 async def add_entity_type(actor: User, data: dict) -> dict:
+    """Every invalid field of the form is answered at once (toolkit.admin.forms); the styles and
+    attributes, edited apart, are checked after."""
     require_super(actor)
-    code = _code(data.get("code"))
-    if await EntityType.exists(code=code):
-        raise ValidationError("catalog.code_taken", code=code)
-    entity = await EntityType.create(code=code, name=_name(data.get("name")), name_en=_name(data.get("nameEn"), "nameEn", False),
+    values = await _form("entityType", data, True, EntityType)
+    code = values["code"].strip()
+    entity = await EntityType.create(code=code, name=_text(values["name"]), name_en=_text(values["nameEn"]),
                                      icon_style=_style(data.get("iconStyle"), "iconStyle"),
                                      name_style=_style(data.get("nameStyle"), "nameStyle"),
                                      attributes=check_attributes(data.get("attributes")))
@@ -145,10 +171,11 @@ async def update_entity_type(actor: User, entity_id: int, data: dict) -> dict:
     entity = await EntityType.get_or_none(id=entity_id)
     if entity is None:
         raise NotFound(what="what.entity_type")
-    if "name" in data:
-        entity.name = _name(data.get("name"))
-    if "nameEn" in data:
-        entity.name_en = _name(data.get("nameEn"), "nameEn", False)
+    values = await _form("entityType", data, False)
+    if "name" in values:
+        entity.name = _text(values["name"])
+    if "nameEn" in values:
+        entity.name_en = _text(values["nameEn"])
     if "iconStyle" in data:
         entity.icon_style = _style(data.get("iconStyle"), "iconStyle")
     if "nameStyle" in data:
@@ -193,21 +220,11 @@ async def list_relation_groups(page: int = 1, page_size: int = 10, name: str = "
 
 async def add_relation_group(actor: User, data: dict) -> dict:
     require_manager(actor)
-    code = _code(data.get("code"))
-    if await RelationGroup.exists(code=code):
-        raise ValidationError("catalog.code_taken", code=code)
-    group = await RelationGroup.create(code=code, name=_name(data.get("name")), name_en=_name(data.get("nameEn"), "nameEn", False),
-                                       sort=_int(data.get("sort"), "sort"))
+    values = await _form("relationGroup", data, True, RelationGroup)
+    code = values["code"].strip()
+    group = await RelationGroup.create(code=code, name=_text(values["name"]), name_en=_text(values["nameEn"]), sort=values["sort"] or 0)
     await audit.record("relation_group.create", actor.id, "relation_group", group.id, code=code)
     return group_view(group)
-
-
-def _int(value, field: str) -> int:
-    if value is None or value == "":
-        return 0
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValidationError("error.field_invalid", field=field)
-    return value
 
 
 async def update_relation_group(actor: User, group_id: int, data: dict) -> dict:
@@ -215,12 +232,13 @@ async def update_relation_group(actor: User, group_id: int, data: dict) -> dict:
     group = await RelationGroup.get_or_none(id=group_id)
     if group is None:
         raise NotFound(what="what.relation_group")
-    if "name" in data:
-        group.name = _name(data.get("name"))
-    if "nameEn" in data:
-        group.name_en = _name(data.get("nameEn"), "nameEn", False)
-    if "sort" in data:
-        group.sort = _int(data.get("sort"), "sort")
+    values = await _form("relationGroup", data, False)
+    if "name" in values:
+        group.name = _text(values["name"])
+    if "nameEn" in values:
+        group.name_en = _text(values["nameEn"])
+    if "sort" in values:
+        group.sort = values["sort"] or 0
     await group.save()
     await audit.record("relation_group.update", actor.id, "relation_group", group.id, fields=sorted(data))
     return group_view(group, await RelationType.filter(group_id=group.id).count())
@@ -398,19 +416,17 @@ async def check_structure(entitys, relations) -> tuple[list[dict], list[dict]]:
 
 
 async def add_template(actor: User, data: dict) -> dict:
+    """Every invalid field of the form is answered at once (toolkit.admin.forms); the structure,
+    edited apart, is checked after."""
     require_super(actor)
-    code = _code(data.get("code"))
-    if await Template.exists(code=code):
-        raise ValidationError("catalog.code_taken", code=code)
-    kind = data.get("kind")
-    if kind not in TEMPLATE_KINDS:
-        raise ValidationError("error.field_invalid", field="kind")
+    values = await _form("template", data, True, Template)
+    code, kind = values["code"].strip(), values["kind"]
     entitys, relations = await check_structure(data.get("entitys"), data.get("relations"))
     config = data.get("tempConfig") or {}
     if not isinstance(config, dict):
         raise ValidationError("error.field_invalid", field="tempConfig")
-    template = await Template.create(code=code, kind=kind, name=_name(data.get("name")), name_en=_name(data.get("nameEn"), "nameEn", False),
-                                     description=sanitise(data.get("description")), entitys=entitys, relations=relations,
+    template = await Template.create(code=code, kind=kind, name=_text(values["name"]), name_en=_text(values["nameEn"]),
+                                     description=sanitise(values["description"]), entitys=entitys, relations=relations,
                                      temp_config=config, enabled=bool(data.get("enabled", True)))
     await audit.record("template.create", actor.id, "template", template.id, code=code)
     return template_view(template)
@@ -434,6 +450,7 @@ async def _in_use(template: Template, entity_codes: set[str], relation_codes: se
 async def update_template(actor: User, template_id: int, data: dict) -> dict:
     require_super(actor)
     template = await _template(template_id)
+    values = await _form("template", data, False)
     if "entitys" in data or "relations" in data:
         new_entitys, new_relations = data.get("entitys", template.entitys), data.get("relations", template.relations)
         # What graphs use is checked first: that is the answer a user needs, not a structure detail.
@@ -443,12 +460,12 @@ async def update_template(actor: User, template_id: int, data: dict) -> dict:
             await _in_use(template, dropped_entities, dropped_relations)
         entitys, relations = await check_structure(new_entitys, new_relations)
         template.entitys, template.relations = entitys, relations
-    if "name" in data:
-        template.name = _name(data.get("name"))
-    if "nameEn" in data:
-        template.name_en = _name(data.get("nameEn"), "nameEn", False)
-    if "description" in data:
-        template.description = sanitise(data.get("description"))
+    if "name" in values:
+        template.name = _text(values["name"])
+    if "nameEn" in values:
+        template.name_en = _text(values["nameEn"])
+    if "description" in values:
+        template.description = sanitise(values["description"])
     if "tempConfig" in data:
         if not isinstance(data["tempConfig"], dict):
             raise ValidationError("error.field_invalid", field="tempConfig")
@@ -597,29 +614,27 @@ async def apply_template(actor: User, template_id: int, project_ids) -> dict:
 
 async def add_entity(actor: User, data: dict) -> dict:
     """templateEntity/add: create the entity type if its code is new, and with a templateId put it
-    into that template below parentCodes."""
+    into that template below parentCodes. Without a templateId the code must be new (the form says so)."""
     require_super(actor)
-    code = _code(data.get("code"))
-    entity = await EntityType.get_or_none(code=code)
+    into_template = data.get("templateId") is not None
+    code = _existing_code(data.get("code"))
+    entity = await EntityType.get_or_none(code=code) if code and into_template else None
     view = entity_view(entity) if entity else await add_entity_type(actor, data)
-    template_id = data.get("templateId")
-    if template_id is not None:
-        await add_template_entity(actor, _required_int(data, "templateId"), {"code": code, "parentCodes": data.get("parentCodes"),
+    if into_template:
+        await add_template_entity(actor, _required_int(data, "templateId"), {"code": view["code"], "parentCodes": data.get("parentCodes"),
                                                                                "children": data.get("children")})
-    elif entity is not None:
-        raise ValidationError("catalog.code_taken", code=code)
     return view
 
 
 async def add_relation(actor: User, data: dict) -> dict:
     """templateRelations/add: create the relation type if its code is new, and with a templateId
-    allow it in that template with the given effect scope."""
+    allow it in that template with the given effect scope. Without a templateId the code must be new
+    (the form says so)."""
     require_super(actor)
-    code = _code(data.get("code"))
-    relation = await RelationType.get_or_none(code=code)
+    into_template = data.get("templateId") is not None
+    code = _existing_code(data.get("code"))
+    relation = await RelationType.get_or_none(code=code) if code and into_template else None
     view = relation_view(relation) if relation else await add_relation_type(actor, data)
-    if data.get("templateId") is not None:
-        await add_template_relation(actor, _required_int(data, "templateId"), {"code": code, "effectScope": data.get("effectScope")})
-    elif relation is not None:
-        raise ValidationError("catalog.code_taken", code=code)
+    if into_template:
+        await add_template_relation(actor, _required_int(data, "templateId"), {"code": view["code"], "effectScope": data.get("effectScope")})
     return view

@@ -16,6 +16,11 @@ from toolkit.auth import passwords
 from toolkit.errors import FormErrors, ValidationError
 
 CREATE = "create"  # required when a record is created; an update may leave the field out
+CODE = r"[A-Za-z][A-Za-z0-9_]{0,63}"  # catalogue codes: a letter, then letters, digits, underscores
+COLOUR = r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})"
+LINK = r"(?:/|https?://).*"  # a path of this site or a web address
+TEMPLATE_KINDS = ("teaching", "ability", "experiment", "course", "courseGroup", "majorTeaching", "majorAbilityTarget", "courseAbility")
+DOC_KINDS = ("video", "doc")  # help videos and help documents
 
 
 @dataclass(frozen=True)
@@ -26,6 +31,7 @@ class FieldRule:
     min_length: int | None = None
     pattern: str | None = None         # the whole value must match (a regular expression JavaScript reads alike)
     choices: tuple[str, ...] | None = None
+    minimum: int | None = None         # set for whole-number fields: the value is an integer at least this
 
 
 FORMS: dict[str, dict[str, FieldRule]] = {
@@ -46,10 +52,40 @@ FORMS: dict[str, dict[str, FieldRule]] = {
         "contact": FieldRule("field.contact", text="unit.contact"),
     },
     "relationType": {
-        "code": FieldRule("field.code", True, pattern=r"[A-Za-z][A-Za-z0-9_]{0,63}"),
+        "code": FieldRule("field.code", True, pattern=CODE),
         "name": FieldRule("field.relationName", True, "relation.name"),
         "nameEn": FieldRule("field.relationNameEn", text="relation.name"),
-        "color": FieldRule("field.color", True, pattern=r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})"),
+        "color": FieldRule("field.color", True, pattern=COLOUR),
+    },
+    "entityType": {
+        "code": FieldRule("field.code", True, pattern=CODE),
+        "name": FieldRule("field.entityName", True, "catalogue.name"),
+        "nameEn": FieldRule("field.nameEn", text="catalogue.name"),
+    },
+    "relationGroup": {
+        "code": FieldRule("field.code", True, pattern=CODE),
+        "name": FieldRule("field.groupName", True, "catalogue.name"),
+        "nameEn": FieldRule("field.nameEn", text="catalogue.name"),
+        "sort": FieldRule("field.sort", minimum=0),
+    },
+    "template": {
+        "code": FieldRule("field.code", True, pattern=CODE),
+        "kind": FieldRule("field.templateKind", True, choices=TEMPLATE_KINDS),
+        "name": FieldRule("field.templateName", True, "catalogue.name"),
+        "nameEn": FieldRule("field.nameEn", text="catalogue.name"),
+        "description": FieldRule("field.description", text="template.description"),
+    },
+    "doc": {
+        "kind": FieldRule("field.docKind", True, choices=DOC_KINDS),
+        "title": FieldRule("field.title", True, "portal.title"),
+        "url": FieldRule("field.url", text="portal.link", pattern=LINK),  # a video's is required (toolkit.portal)
+        "sort": FieldRule("field.sort", minimum=0),
+    },
+    "carousel": {
+        "title": FieldRule("field.title", True, "portal.title"),
+        "link": FieldRule("field.link", text="portal.link", pattern=LINK),
+        "sort": FieldRule("field.sort", minimum=0),
+        "file": FieldRule("field.image", CREATE),  # the image's name; its content is checked by toolkit.portal
     },
     "project": {
         "name": FieldRule("field.projectName", True, "project.name"),
@@ -70,6 +106,12 @@ def _problem(rule: FieldRule, value: Any, creating: bool) -> tuple[Any, tuple[st
         return value, (("form.required", {}) if needed else None)
     if rule.choices is not None:
         return value, (None if value in rule.choices else ("form.choice", {}))
+    if rule.minimum is not None:
+        if isinstance(value, str) and re.fullmatch(r"\s*-?\d{1,18}\s*", value):
+            value = int(value)  # a multipart form sends its numbers as text
+        if isinstance(value, bool) or not isinstance(value, int):
+            return value, ("form.integer", {})
+        return value, (("form.too_small", {"min": rule.minimum}) if value < rule.minimum else None)
     if not isinstance(value, str):
         return value, ("form.invalid_value", {})
     if rule.text:
@@ -101,7 +143,13 @@ class FormCheck:
             self.problems[name] = problem
         return cleaned
 
-    def add(self, name: str, key: str, **params: Any) -> None:
+    def fields(self, data: dict[str, Any], creating: bool, fixed: tuple[str, ...] = ()) -> dict[str, Any]:
+        """Every field of the form that `data` sets (each of them when creating), cleaned by its
+        rule; an update leaves out the `fixed` fields, set once when the record is created."""
+        return {name: self.field(name, data.get(name), creating) for name in self.rules
+                if creating or (name in data and name not in fixed)}
+
+    def add(self, name: str, key: str, /, **params: Any) -> None:
         """A problem found otherwise (a name taken): the first problem of a field stays."""
         self.problems.setdefault(name, (key, params))
 
@@ -113,14 +161,14 @@ class FormCheck:
 def check(form: str, values: dict[str, Any], creating: bool) -> dict[str, Any]:
     """Every field of `values` the form knows, by its rule; the cleaned values, or FormErrors naming each bad field."""
     checker = FormCheck(form)
-    cleaned = {name: checker.field(name, values.get(name), creating) for name in checker.rules if name in values or creating}
+    cleaned = checker.fields(values, creating)
     checker.done()
     return cleaned
 
 
 def describe(lang: str | None = None) -> dict[str, dict[str, dict]]:
     """The rules as the web UI reads them: per form and field, required / maxLength / minLength /
-    pattern / choices, and the display name in the caller's language."""
+    pattern / choices / integer and min, and the display name in the caller's language."""
     described: dict[str, dict[str, dict]] = {}
     for form, rules in FORMS.items():
         described[form] = {}
@@ -134,5 +182,8 @@ def describe(lang: str | None = None) -> dict[str, dict[str, dict]]:
                 item["pattern"] = rule.pattern
             if rule.choices is not None:
                 item["choices"] = list(rule.choices)
+            if rule.minimum is not None:
+                item["integer"] = True
+                item["min"] = rule.minimum
             described[form][name] = item
     return described
