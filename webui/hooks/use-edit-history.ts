@@ -58,10 +58,10 @@ export function useEditHistory(editor: GraphEditor) {
   /** The revision to name for a node: this session's own last write, else the tree's. */
   const revisionOf = useCallback((id: number, known?: number) => known ?? index.get(id)?.node.revision, [index]);
 
-  /** Write a snapshot back under `parentId` at `position`; answers the new ids in pre-order. */
+  /** Write a snapshot back under `parentId` at `position`; answers each node's old id with its new one. */
   const recreate = useCallback(
     async (snapshot: SubtreeSnapshot, parentId: number, position: number): Promise<Outcome> => {
-      const createdIds: number[] = [];
+      const recreated: [number, number][] = [];
       const revisions = new Map<number, number | undefined>();
       // Writing a child under a node moves the node's revision on: the existing parent is not
       // checked (a node coming back overwrites nothing) and its revision is forgotten; the new
@@ -69,7 +69,7 @@ export function useEditHistory(editor: GraphEditor) {
       const write = async (node: SubtreeSnapshot, parent: number, at: number, expected: number | undefined) => {
         const created: GraphNode = await nodeApi.createAt({ graphId, nodeId: parent, revision: expected }, at, node);
         revisions.set(parent, expected === undefined ? undefined : expected + 1);
-        createdIds.push(created.id);
+        recreated.push([node.id, created.id]);
         let revision = created.revision;
         if (node.attributes) revision = (await nodeApi.setAttributes({ graphId, nodeId: created.id, revision }, node.attributes)).revision;
         revisions.set(created.id, revision);
@@ -78,7 +78,7 @@ export function useEditHistory(editor: GraphEditor) {
         }
       };
       await write(snapshot, parentId, position, undefined);
-      return { createdIds, revisions };
+      return { recreated, revisions };
     },
     [graphId],
   );
@@ -180,9 +180,9 @@ export function useEditHistory(editor: GraphEditor) {
       paste: async (snapshot: SubtreeSnapshot, parentId: number) => {
         const position = index.get(parentId)?.node.childs.length ?? 0;
         const outcome = await after(recreate(snapshot, parentId, position));
-        const ids = outcome.createdIds ?? [];
-        note({ kind: "create", snapshot: withIds(snapshot, ids), place: { parentId, position } }, [...(outcome.revisions ?? [])]);
-        return ids[0];
+        const recreated = outcome.recreated ?? [];
+        note({ kind: "create", snapshot: withIds(snapshot, recreated), place: { parentId, position } }, [...(outcome.revisions ?? [])]);
+        return recreated[0]?.[1];
       },
       /** A subtree as it is now, to copy. */
       copy: async (nodeId: number) => {

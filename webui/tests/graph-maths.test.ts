@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AUTO_ZOOM, MIND_MAP_ZOOM, RELATION_ZOOM, clampZoom, insideCentralArea, stepZoom } from "@/lib/graph/viewport";
+import { AUTO_ZOOM, MIND_MAP_ZOOM, RELATION_ZOOM, clampZoom, insideCentralArea, mostOverlapped, stepZoom } from "@/lib/graph/viewport";
 import { MAX_NODE_SIZE, MIN_NODE_SIZE, degreesOf, relationColours, ringAround, sizeByDegree, visibleRelations } from "@/lib/graph/relation-graph";
 
 describe("zoom", () => {
@@ -21,6 +21,14 @@ describe("zoom", () => {
     expect(insideCentralArea({ x: 450, y: 280, width: 100, height: 30 }, canvas)).toBe(true);
     expect(insideCentralArea({ x: 20, y: 280, width: 100, height: 30 }, canvas)).toBe(false);
     expect(insideCentralArea({ x: 450, y: 560, width: 100, height: 30 }, canvas)).toBe(false);
+  });
+  it("drops a dragged node on the node it covers most, not the first it touches", () => {
+    const dragged = { x: 100, y: 100, width: 100, height: 30 };
+    const parent = { id: "循环队列", box: { x: 20, y: 90, width: 100, height: 30 } }; // touches 20 × 20
+    const child = { id: "栈", box: { x: 110, y: 105, width: 100, height: 30 } }; // covers 90 × 25
+    expect(mostOverlapped(dragged, [parent, child])).toBe("栈");
+    expect(mostOverlapped(dragged, [parent])).toBe("循环队列");
+    expect(mostOverlapped(dragged, [{ id: "far", box: { x: 300, y: 300, width: 50, height: 20 } }])).toBeNull();
   });
 });
 

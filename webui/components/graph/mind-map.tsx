@@ -24,7 +24,7 @@ import { usePreferences } from "@/hooks/use-preferences";
 import type { TreeNode } from "@/lib/api/graph-types";
 import { carriesDefinition, lookOf, undefinedMarkColour, type EntityLook } from "@/lib/graph/entities";
 import { layoutMindMap, type PlacedNode } from "@/lib/graph/mind-map-layout";
-import { AUTO_ZOOM, MIND_MAP_ZOOM, REFRESH_LOCK_MS, insideCentralArea, stepZoom } from "@/lib/graph/viewport";
+import { AUTO_ZOOM, MIND_MAP_ZOOM, REFRESH_LOCK_MS, insideCentralArea, mostOverlapped, stepZoom } from "@/lib/graph/viewport";
 import { arrowTarget, commandOf, type MapCommand } from "@/lib/graph/map-keys";
 import { cn } from "@/lib/utils";
 
@@ -384,6 +384,15 @@ function Canvas(props: MindMapProps) {
       }),
     );
   }, []);
+  /** The node a dragged node would land on: the one it covers most (a parent and its child may both touch it). */
+  const landingOf = useCallback(
+    (dragged: MindFlowNode): number | null => {
+      const others = flow.getIntersectingNodes(dragged).filter((other) => other.id !== dragged.id);
+      const target = mostOverlapped(flow.getNodesBounds([dragged]), others.map((other) => ({ id: other.id, box: flow.getNodesBounds([other]) })));
+      return target === null ? null : Number(target);
+    },
+    [flow],
+  );
   const onNodesChange = useCallback((changes: NodeChange<MindFlowNode>[]) => setNodes((current) => applyNodeChanges(changes, current)), []);
 
   const centre = useCallback(
@@ -508,14 +517,12 @@ function Canvas(props: MindMapProps) {
             props.onContextMenu(Number(node.id), event.clientX, event.clientY);
           }}
           onPaneClick={() => (props.onSelect(null), focusMap())}
-          onNodeDrag={(_, node) => {
-            const target = flow.getIntersectingNodes(node).find((other) => other.id !== node.id);
-            markDropTarget(target ? Number(target.id) : null);
-          }}
+          onNodeDrag={(_, node) => markDropTarget(landingOf(node))}
           onNodeDragStop={(_, node) => {
+            // The node lands where the drag showed it would: the same rule, the same position.
+            const target = landingOf(node);
             markDropTarget(null);
-            const target = flow.getIntersectingNodes(node).find((other) => other.id !== node.id);
-            if (target) props.onMove(Number(node.id), Number(target.id));
+            if (target !== null) props.onMove(Number(node.id), target);
             else setNodes(flowNodes);
           }}
         >

@@ -6,7 +6,9 @@
  * - each call names the revision this session left the node at, so a node someone else changed
  *   since answers a conflict instead of being overwritten;
  * - a deleted subtree comes back with new ids, so the history maps old ids to the current ones and
- *   earlier entries keep pointing at the right nodes.
+ *   earlier entries keep pointing at the right nodes. The restore reports each node's old id with
+ *   its new one, so the mapping is exact: never by name (two nodes may share one) nor by an order
+ *   two walks of the tree would have to agree on.
  */
 
 /** What recreating a subtree needs: enough to write it again with createNode (and attributes). */
@@ -131,7 +133,7 @@ export function plan(history: History, direction: Direction): Call | null {
   }
 }
 
-/** Snapshot ids in creation order (pre-order): what the caller's recreate must answer with. */
+/** Every id a snapshot names. */
 export function snapshotIds(snapshot: SubtreeSnapshot): number[] {
   const ids: number[] = [];
   const stack = [snapshot];
@@ -144,8 +146,8 @@ export function snapshotIds(snapshot: SubtreeSnapshot): number[] {
 }
 
 export interface Outcome {
-  /** For a recreate: the new ids in the order of snapshotIds. */
-  createdIds?: number[];
+  /** For a recreate: each written node as [its id in the snapshot, the id the server gave it]. */
+  recreated?: ReadonlyArray<readonly [number, number]>;
   /** Revisions the calls left nodes at (current ids); undefined forgets one. */
   revisions?: Iterable<[number, number | undefined]>;
 }
@@ -155,13 +157,15 @@ export function applied(history: History, direction: Direction, outcome: Outcome
   const edit = nextEdit(history, direction);
   if (!edit) return history;
   let aliases = history.aliases;
-  if (outcome.createdIds && (edit.kind === "create" || edit.kind === "delete")) {
+  if (outcome.recreated && (edit.kind === "create" || edit.kind === "delete")) {
     const next = new Map(aliases);
-    const old = snapshotIds(edit.snapshot);
-    old.forEach((oldId, index) => {
-      const fresh = outcome.createdIds![index];
-      if (fresh !== undefined && fresh !== currentId(history, oldId)) next.set(currentId(history, oldId), fresh);
-    });
+    const named = new Set(snapshotIds(edit.snapshot));
+    for (const [oldId, fresh] of outcome.recreated) {
+      // Only the edit's own nodes: an id from elsewhere must not redirect another node.
+      if (!named.has(oldId)) continue;
+      const was = currentId(history, oldId);
+      if (fresh !== was) next.set(was, fresh);
+    }
     aliases = next;
   }
   const moved = { ...history, aliases };
@@ -195,13 +199,10 @@ export function snapshotOf(node: SnapshotSource): SubtreeSnapshot {
   return { id: node.id, name: node.name, type: node.type, desc: node.desc || undefined, attributes, children: node.childs.map(snapshotOf) };
 }
 
-/** The same snapshot naming the given ids (pre-order, as snapshotIds): a pasted copy as created. */
-export function withIds(snapshot: SubtreeSnapshot, ids: readonly number[]): SubtreeSnapshot {
-  let next = 0;
-  const renumber = (node: SubtreeSnapshot): SubtreeSnapshot => {
-    const id = ids[next++] ?? node.id;
-    return { ...node, id, children: node.children.map(renumber) };
-  };
+/** The same snapshot naming the ids its nodes were written with ([snapshot id, new id]): a pasted copy as created. */
+export function withIds(snapshot: SubtreeSnapshot, recreated: ReadonlyArray<readonly [number, number]>): SubtreeSnapshot {
+  const fresh = new Map(recreated);
+  const renumber = (node: SubtreeSnapshot): SubtreeSnapshot => ({ ...node, id: fresh.get(node.id) ?? node.id, children: node.children.map(renumber) });
   return renumber(snapshot);
 }
 

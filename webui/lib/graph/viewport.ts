@@ -30,3 +30,20 @@ export function insideCentralArea(node: Rect, canvas: { width: number; height: n
   const marginY = canvas.height * marginRatio;
   return node.x >= marginX && node.y >= marginY && node.x + node.width <= canvas.width - marginX && node.y + node.height <= canvas.height - marginY;
 }
+
+/**
+ * The box a dragged box overlaps most, or null when it overlaps none: where a drop lands. The
+ * first box it touches would do only when boxes never crowd; in a mind map a parent and its child
+ * often both touch the dragged node, and the one the node mostly covers is the one meant.
+ */
+export function mostOverlapped<Id>(dragged: Rect, others: readonly { id: Id; box: Rect }[]): Id | null {
+  let best: Id | null = null;
+  let bestArea = 0;
+  for (const { id, box } of others) {
+    const width = Math.min(dragged.x + dragged.width, box.x + box.width) - Math.max(dragged.x, box.x);
+    const height = Math.min(dragged.y + dragged.height, box.y + box.height) - Math.max(dragged.y, box.y);
+    const area = width > 0 && height > 0 ? width * height : 0;
+    if (area > bestArea) [best, bestArea] = [id, area];
+  }
+  return best;
+}
