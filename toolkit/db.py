@@ -3,9 +3,12 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass
+from datetime import datetime
 from typing import AsyncIterator
 
 from tortoise import Tortoise
+from tortoise.fields import DatetimeField
+from tortoise.models import Model
 from tortoise.connection import get_connection
 from tortoise.migrations.api import migrate as tortoise_migrate
 from tortoise.migrations.executor import MigrationExecutor
@@ -83,6 +86,41 @@ def tortoise_config(url: str | None = None) -> dict:
         "use_tz": True,
         "timezone": "UTC",
     }
+
+
+class SqlParameters:
+    """The values of one hand-written statement and their marks in the connection's dialect:
+    `?` on SQLite, `$1`, `$2`… on PostgreSQL. Calling it with a value gives the value's mark."""
+
+    def __init__(self, connection) -> None:
+        self.postgres = connection.capabilities.dialect == "postgres"
+        self.values: list = []
+
+    def __call__(self, value) -> str:
+        self.values.append(value)
+        return f"${len(self.values)}" if self.postgres else "?"
+
+
+def stored_datetime(value):
+    """A datetime column's raw value, parsed when SQLite gives it as ISO text. The standard library
+    parses it in C, some fifty times faster than the parser the ORM's converter uses; hot reads
+    parse here and hand the datetime to the converter, which then only sets the time zone."""
+    if isinstance(value, str):
+        try:
+            return datetime.fromisoformat(value)
+        except ValueError:
+            return value  # not ISO text: the ORM's converter reads it
+    return value
+
+
+def model_from_row(model: type[Model], row: dict) -> Model:
+    """A model instance from one raw row of all its columns (a hand-written SELECT *), as the ORM
+    would make it."""
+    for field in model._meta.fields_map.values():
+        if isinstance(field, DatetimeField):
+            column = field.source_field or field.model_field_name
+            row[column] = stored_datetime(row[column])
+    return model._init_from_db(**row)
 
 
 async def connect(url: str | None = None) -> None:

@@ -5,9 +5,10 @@ import asyncio
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
+from tortoise.connection import connections
 from tortoise.expressions import F
 
-from toolkit import audit, settings
+from toolkit import audit, db, settings
 from toolkit.auth import attempts, passwords, tokens
 from toolkit.errors import AuthError, LoginRefused
 from toolkit.model import User
@@ -95,7 +96,7 @@ async def user_for_token(token: str | None, kind: str = "access") -> User:
     if not token:
         raise AuthError("missing")
     claims = tokens.decode(token, kind)
-    user = await User.get_or_none(id=claims.user_id)
+    user = await user_by_id(claims.user_id)
     if user is None:
         raise AuthError("invalid")
     if not user.enabled:
@@ -103,6 +104,16 @@ async def user_for_token(token: str | None, kind: str = "access") -> User:
     if claims.session_version != user.session_version:
         raise AuthError("replaced")
     return user
+
+
+async def user_by_id(user_id: int) -> User | None:
+    """The user row, read afresh: every request checks the session version, the enabled flag and
+    the role against the database, so a logout, a disabled account or a changed role counts at once
+    in every worker. One statement written once; building it through the ORM cost more than running it."""
+    connection = connections.get("default")
+    parameters = db.SqlParameters(connection)
+    rows = await connection.execute_query_dict(f'SELECT * FROM "user" WHERE "id" = {parameters(user_id)}', parameters.values)
+    return db.model_from_row(User, rows[0]) if rows else None
 
 
 def token_expiry(token: str) -> float:

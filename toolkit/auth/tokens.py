@@ -2,6 +2,10 @@
 
 A token carries the user id and the user's session version; a newer login or a logout bumps
 the version, so older tokens are refused as 'replaced'.
+
+Checking a signature costs more than the rest of a cached read, and a client sends the same token
+with every request: a token's claims are kept after the first check (they cannot change; the
+expiry is still compared on every use, and the session version against the database by the caller).
 """
 from __future__ import annotations
 
@@ -10,10 +14,11 @@ from dataclasses import dataclass
 
 import jwt
 
-from toolkit import settings
+from toolkit import db, settings
 from toolkit.errors import AuthError
 
 ALGORITHM = "HS256"
+CHECKED_TOKENS_KEPT = 10_000
 
 
 @dataclass
@@ -31,7 +36,45 @@ def issue(user_id: int, session_version: int, kind: str, lifetime_seconds: int, 
     return jwt.encode(payload, settings.secret_key(), algorithm=ALGORITHM), expires_at
 
 
+class _CheckedTokens:
+    """Claims of tokens whose signature was checked, by token, for one opening of the storage
+    (another storage may mean another data directory and so another signing key)."""
+
+    def __init__(self) -> None:
+        self._claims: dict[str, TokenClaims] = {}
+        self._database = db.opened_count
+
+    def get(self, token: str) -> TokenClaims | None:
+        if self._database != db.opened_count:
+            self._claims.clear()
+            self._database = db.opened_count
+        return self._claims.get(token)
+
+    def put(self, token: str, claims: TokenClaims) -> None:
+        if len(self._claims) >= CHECKED_TOKENS_KEPT:
+            del self._claims[next(iter(self._claims))]  # the oldest first
+        self._claims[token] = claims
+
+    def clear(self) -> None:
+        self._claims.clear()
+
+
+CHECKED = _CheckedTokens()
+
+
 def decode(token: str, kind: str) -> TokenClaims:
+    claims = CHECKED.get(token)
+    if claims is None:
+        claims = _verify(token, kind)
+        CHECKED.put(token, claims)
+    if claims.kind != kind:
+        raise AuthError("invalid")
+    if claims.expires_at <= time.time():
+        raise AuthError("expired")
+    return claims
+
+
+def _verify(token: str, kind: str) -> TokenClaims:
     try:
         payload = jwt.decode(token, settings.secret_key(), algorithms=[ALGORITHM], options={"require": ["exp", "sub"]})
     except jwt.ExpiredSignatureError as exc:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from tortoise.expressions import Q, RawSQL, Subquery
+from tortoise.expressions import Q, Subquery
 
 from toolkit import roles
 from toolkit.model import ProjectMember, User
@@ -15,7 +15,8 @@ async def visible_filter(user: User, by_role: bool, memberships: dict[int, str] 
     `list` shows the graphs of the caller's own projects and the ones they created or author;
     `listByRole` widens that to what the role allows: a super admin every graph, an admin every
     graph of their unit's projects. Without `memberships` the caller's projects are a subquery of
-    the same statement, not a query of their own.
+    the same statement, not a query of their own. The graph list writes the same rule in SQL
+    (listing._list_conditions): a change here is a change there.
     """
     if by_role and user.role == roles.SUPER:
         return None
@@ -24,12 +25,6 @@ async def visible_filter(user: User, by_role: bool, memberships: dict[int, str] 
     if by_role and user.role == roles.ADMIN and user.unit_id:
         condition |= Q(project__unit_id=user.unit_id)
     return condition
-
-
-def project_role_of(user_id: int) -> RawSQL:
-    """The caller's role in each graph's project, as a column of a Graph query (None: not a member)."""
-    return RawSQL(f'(SELECT role FROM project_member WHERE project_member.project_id = "graph"."project_id" '
-                  f"AND project_member.user_id = {int(user_id)})")
 
 
 def may_read(user: User, *, has_project: bool, project_role: str | None, project_unit_id: int | None,
