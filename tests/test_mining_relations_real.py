@@ -28,3 +28,16 @@ def test_a_point_used_in_a_definition_comes_first():
     document = Document.from_text("二叉搜索树是一种每个结点的左子树都小于它的二叉树。")
     found = relations.from_definitions(document, ["二叉搜索树", "二叉树", "左子树"])
     assert ("Behind", "二叉树", "二叉搜索树") in _triples(found)
+
+
+def test_definition_prerequisites_need_evidence_and_skip_aliases():
+    document = Document.from_text("反向边指在搜索过程中从某个结点指向其祖先的非树边。\n非树边是不在搜索树上的边。\n"
+                                  "字典树，英文名 trie。")
+    found = _triples(relations.from_definitions(document, ["反向边", "搜索过程中", "结点", "非树边", "字典树", "trie"]))
+    assert ("Behind", "非树边", "反向边") in found  # another defined term, the genus too
+    assert not {t for t in found if t[1] in ("搜索过程中", "trie")}  # a locative phrase, an alias
+
+
+def test_contain_only_from_the_subject_and_a_kind():
+    text = "又由于行动的轨迹是一个回路。"
+    assert not relations.extract([Sentence(0, len(text), text, 0)], ["轨迹", "回路"])

@@ -58,6 +58,19 @@ def path_similarity(context: list[str], node_path: list[str]) -> float:
     return sum(max(name_similarity(n, c) for c in context) >= 0.6 for n in names) / len(names)
 
 
+def page_similarity(node_path: list[str], text: str, siblings: list[str] = (), heading_titles: set[str] = frozenset()) -> float:
+    """Whether the material is the node's page: the share of the node's ancestors it names anywhere
+    (a node under 数据结构 → AVL 树 suits a text about AVL trees) and, when the node has siblings, the
+    share of them that are headings of the material too (引入 beside 存储 and 树的遍历 is the 引入 of a
+    text with those headings, not the 引入 of another page)."""
+    names = [n for n in (_NUMBERING.sub("", n) for n in node_path) if n]
+    by_ancestors = sum(n in text for n in names) / len(names) if names and text else 0.0
+    others = [n for n in (_NUMBERING.sub("", n) for n in siblings) if n]
+    if not others:
+        return by_ancestors
+    return (by_ancestors + sum(n in heading_titles for n in others) / len(others)) / 2
+
+
 def sections(document: Document, headings: list[dict]) -> list[tuple[int, int, int]]:
     """(heading index, start, end) spans: from a heading to the next heading at any level."""
     placed = [(i, h["start"]) for i, h in enumerate(headings) if h.get("start") is not None]
@@ -77,6 +90,15 @@ def attribute(points: Iterable[str], nodes: list[dict], document: Document | Non
     same-named nodes the one whose ancestors match the headings around the point wins."""
     results = []
     text = document.text if document is not None else ""
+    page_scores: dict = {}
+
+    def page_score(node: dict) -> float:
+        if "page" in node:
+            return node["page"]
+        if node["key"] not in page_scores:
+            page_scores[node["key"]] = page_similarity(node.get("path") or [], text)
+        return page_scores[node["key"]]
+
     for point in dict.fromkeys(p for p in points if p):
         occurrences = [m.start() for m in re.finditer(re.escape(point), text)] if text else []
         votes: Counter = Counter()
@@ -97,13 +119,14 @@ def attribute(points: Iterable[str], nodes: list[dict], document: Document | Non
             by_name = name_similarity(point, node["name"])
             by_desc = desc_similarity(point, node.get("desc") or "")
             by_path = path_similarity(around, node.get("path") or [])
+            by_page = page_score(node)
             if node_sections and occurrences:
                 score = 0.6 * section + 0.25 * by_name + 0.15 * by_desc
             else:
                 score = 0.6 * by_name + 0.4 * by_desc
-            score += 0.1 * by_path  # decides between same-named nodes, barely moves the rest
+            score += 0.1 * by_path + 0.05 * by_page  # decide between same-named nodes, barely move the rest
             reason = {"section": round(section, 3), "name": round(by_name, 3), "desc": round(by_desc, 3),
-                      "path": round(by_path, 3), "occurrences": len(occurrences)}
+                      "path": round(by_path, 3), "page": round(by_page, 3), "occurrences": len(occurrences)}
             if best is None or score > best[0]:
                 best = (score, node, reason)
         if best is None or best[0] <= 0:
@@ -132,16 +155,26 @@ def mine(document: Document, points: Iterable[str] | None = None, graph_nodes: l
         nodes = [{"key": i, "name": h["title"], "desc": ""} for i, h in enumerate(headings)]
         node_sections = {index: [(start, end)] for index, start, end in spans}
     else:
-        nodes = graph_nodes
+        # The page score of every graph node once: its ancestors named in the text, its siblings
+        # among the headings (the `page` reason).
+        titles = {_NUMBERING.sub("", h["title"]) for h in headings}
+        siblings: dict[tuple, list[str]] = {}
+        for n in graph_nodes:
+            siblings.setdefault(tuple(n.get("path") or []), []).append(n["name"])
+        nodes = [{**n, "page": page_similarity(n.get("path") or [], document.text,
+                                               [m for m in siblings[tuple(n.get("path") or [])] if m != n["name"]], titles)}
+                 for n in graph_nodes]
+        graph_nodes = nodes
         # A graph node owns the sections of the document headings that carry its name.
         # Among same-named nodes, the one whose ancestors match the headings above this one.
         node_sections: dict = {}
         for index, start, end in spans:
             title = _NUMBERING.sub("", headings[index]["title"])
-            scored = [(name_similarity(title, n["name"]), path_similarity(paths[index][:-1], n.get("path") or []), n["key"])
-                      for n in graph_nodes]
-            best = max(scored, key=lambda row: (row[0], row[1])) if scored else None
+            # then, among those, the one whose page the material names (性质 under AVL 树 for an AVL text).
+            scored = [(name_similarity(title, n["name"]), path_similarity(paths[index][:-1], n.get("path") or []),
+                       n["page"], n["key"]) for n in graph_nodes]
+            best = max(scored, key=lambda row: (row[0], row[1], row[2])) if scored else None
             if best is not None and best[0] >= 0.6:
-                node_sections.setdefault(best[2], []).append((start, end))
+                node_sections.setdefault(best[3], []).append((start, end))
     heading_titles = {h["title"] for h in headings}
     return attribute([p for p in points if p not in heading_titles], nodes, document, node_sections or None, contexts)

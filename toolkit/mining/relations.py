@@ -34,7 +34,9 @@ _CONTAIN_CUES = [
     (r"(?P<b>P\d+)(?:是|属于)(?P<a>P\d+)的(?:一种|一类|一部分|组成部分|特例|特殊情况|分支)", "single"),
     (r"(?P<b>P\d+)属于(?P<a>P\d+)", "single"),
     # X是一种Y / X是一类平衡的Y: Y contains X.
-    (r"(?P<b>P\d+)\s*[，,]?\s*(?:是|为)(?:一种|一类|一棵|一个|一门)[^P。，,；]{0,10}?(?P<a>P\d+)\s*(?:[。．；;，,]|$)", "single"),
+    # Only the sentence's subject (at its start or after a comma): 行动的轨迹是一个回路 says what a
+    # trajectory is here, not that 回路 contains 轨迹; 一个 is left out for the same reason.
+    (r"(?:^|(?<=[，,：:；;]))\s*(?P<b>P\d+)\s*[，,]?\s*(?:是|为)(?:一种|一类|一棵|一门)[^P。，,；]{0,10}?(?P<a>P\d+)\s*(?:[。．；;，,]|$)", "single"),
 ]
 _MUTUAL_CUES = [
     r"(?P<a>P\d+)(?:与|和|同)(?P<b>P\d+)(?:密切相关|相关|有关|有密切联系|相互联系|相互关联|相对应|相似|类似|互为|的区别|的联系|的关系|的比较)",
@@ -99,7 +101,8 @@ MIN_STRENGTH = 0.5
 
 
 def extract(sentences: list[Sentence], points: Iterable[str], document: Document | None = None,
-            min_cooccurrence: int = 3) -> list[Candidate]:
+            min_cooccurrence: int = 3, anchored: set[str] | None = None) -> list[Candidate]:
+    """anchored: the names co-occurrence may pair (a document's defined terms and headings); None: all."""
     matcher = build_matcher(points)
     cooccur: Counter = Counter()
     mentions_of: Counter = Counter()
@@ -139,7 +142,7 @@ def extract(sentences: list[Sentence], points: Iterable[str], document: Document
                                      cooccur.get(tuple(sorted((start, target))), 0), document, cue))
     by_cooccurrence = []
     for (a, b), count in cooccur.items():
-        if (a, b) in covered or count < min_cooccurrence:
+        if (a, b) in covered or count < min_cooccurrence or (anchored is not None and not {a, b} <= anchored):
             continue
         co = strength(a, b)
         if co < MIN_STRENGTH:
@@ -153,29 +156,63 @@ def extract(sentences: list[Sentence], points: Iterable[str], document: Document
 
 
 MAX_PREREQUISITES_PER_DEFINITION = 2
+# A name in a definition is a prerequisite only with evidence that it is a concept of the course, not
+# a word of the explanation (示意图中, 一般情况, 何值): by strength of that evidence.
+EVIDENCE = {"defined": 0.75, "genus": 0.7, "heading": 0.65, "recurring": 0.55}
+_ALIAS = re.compile(r"(?:英文名?称?|英语|又称|也称|亦称|或称|简称|缩写(?:为|是)?|记作|记为|又叫|也叫)[^，,。．；;]{0,40}")
+# The genus closes the clause that holds the cue: 跳表是…的一种查找数据结构，支持… gives 数据结构.
+_GENUS = re.compile(r"(?:是|为|指)[^。．；;，,]*?(?P<genus>[^，,。．；;的\s]{1,12})\s*(?=[，,。．；;]|$)")
+# Words of an explanation, not concepts: 搜索过程中, 示意图中, 此时.
+_FINAL_GENUS = re.compile(r"的\s*(?P<genus>[^，,。．；;的\s]{1,12})\s*[。．；;]?$")  # …指向其祖先结点的非树边．
+_LOCATIVE = re.compile(r"(?:中|时|后|前|里|内|之间)$")
+
+
+def _heading_titles(document: Document) -> list[str]:
+    return [document.paragraph_text(i) for i, p in enumerate(document.paragraphs) if p.style_level is not None]
 
 
 def from_definitions(document: Document, points: Iterable[str], found: list[Candidate] | None = None) -> list[Candidate]:
     """A point named in another point's definition is learnt before it: 二叉搜索树 defined with
-    二叉树 gives Behind 二叉树 -> 二叉搜索树. The longest names are taken first, at most two."""
+    二叉树 gives Behind 二叉树 -> 二叉搜索树. Only names with evidence count (another defined term,
+    the genus closing the definition, a heading, or a name the document uses in three or more
+    sentences); the strongest two per definition, the evidence kept in the payload."""
     from toolkit.mining import definitions
 
     matcher = build_matcher(points)
+    found = found if found is not None else definitions.mine(document)
+    defined = {d.payload["term"] for d in found}
+    headings = _heading_titles(document)
     results = []
-    for definition in found if found is not None else definitions.mine(document):
+    for definition in found:
         term, sentence = definition.payload["term"], definition.payload["sentence"]
-        # Names in brackets are glosses and aliases of the term (稀疏表 in ST 表（Sparse Table，稀疏表）).
-        bracketed = [(m.start(), m.end()) for m in re.finditer(r"[（(][^（）()]*[）)]", sentence)]
-        used = []
-        for start, _end, name in _mentions(sentence, matcher):
-            if any(a <= start < b for a, b in bracketed) or len(name) < 2:
+        # Names in brackets or after 英文名/又称/简称 are glosses and aliases of the term
+        # (稀疏表 in ST 表（Sparse Table，稀疏表）, trie in 字典树，英文名 trie).
+        skipped = [(m.start(), m.end()) for m in re.finditer(r"[（(][^（）()]*[）)]", sentence)]
+        skipped += [(m.start(), m.end()) for m in _ALIAS.finditer(sentence)]
+        genus = [g for g in (_GENUS.search(sentence), _FINAL_GENUS.search(sentence)) if g]
+        # Terms defined side by side in one sentence (欧拉路径…，欧拉回路…) are not each other's prerequisite.
+        siblings = {d.payload["term"] for d in found if d.payload["sentence"] == sentence}
+        used: dict[str, str] = {}
+        for start, end, name in _mentions(sentence, matcher):
+            if name in siblings or _LOCATIVE.search(name):
                 continue
-            if name != term and name not in term and term not in name and name not in used:
-                used.append(name)
-        for name in sorted(used, key=lambda n: (-len(n), n))[:MAX_PREREQUISITES_PER_DEFINITION]:
-            results.append(Candidate("relations", 0.6, {"type": "Behind", "start": name, "target": term,
-                                                        "sentence": sentence, "cooccurrence": 0.0, "sentences": 1,
-                                                        "cue": "definition"}, definition.location))
+            if any(a <= start < b for a, b in skipped) or len(name) < 2:
+                continue
+            if name == term or name in term or term in name or name in used:
+                continue
+            if name in defined:
+                used[name] = "defined"
+            elif any(g.group("genus").endswith(name) and end >= g.start("genus") for g in genus):
+                used[name] = "genus"
+            elif any(name in h for h in headings):
+                used[name] = "heading"
+            elif document.text.count(name) >= 3:
+                used[name] = "recurring"
+        ranked = sorted(used.items(), key=lambda item: (-EVIDENCE[item[1]], -len(item[0]), item[0]))
+        for name, evidence in ranked[:MAX_PREREQUISITES_PER_DEFINITION]:
+            results.append(Candidate("relations", EVIDENCE[evidence], {
+                "type": "Behind", "start": name, "target": term, "sentence": sentence, "cooccurrence": 0.0,
+                "sentences": 1, "cue": "definition", "evidence": evidence}, definition.location))
     return results
 
 
@@ -187,14 +224,22 @@ def _candidate(kind, start, target, score, sentence: Sentence, co: float, count:
 
 def mine(document: Document, points: Iterable[str] | None = None, terms: Iterable[str] = ()) -> list[Candidate]:
     """Relations among `points` (a graph's node names), or among the document's own mined points."""
+    from_graph = points is not None
     if points is None:
         from toolkit.mining import points as point_miner
 
         points = [c.payload["term"] for c in point_miner.mine(document, terms, limit=150)]
+    from toolkit.mining import definitions
+
     names = list(points) + list(terms)
-    found = extract(split_sentences(document), names, document)
+    defined = definitions.mine(document)
+    # Co-occurrence pairs only names the document itself marks as concepts (defined, in a heading) or,
+    # with a graph, the graph's own names: memset–sizeof and 满足–BST are not relations.
+    anchored = None if from_graph else {d.payload["term"] for d in defined} | {
+        n for n in names if any(n in h for h in _heading_titles(document))}
+    found = extract(split_sentences(document), names, document, anchored=anchored)
     known = {(c.payload["start"], c.payload["target"]) for c in found} | {(c.payload["target"], c.payload["start"]) for c in found}
-    for candidate in from_definitions(document, names):
+    for candidate in from_definitions(document, names, defined):
         pair = (candidate.payload["start"], candidate.payload["target"])
         if pair not in known:
             known.add(pair)

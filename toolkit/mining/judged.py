@@ -1,0 +1,172 @@
+"""Miner output on the OI-wiki held-out pages, judged by hand (issue 15): Chinese definitions,
+relations and attribution. Nobody labelled these pages for relations or attribution before, and the
+definition labels are not exhaustive, so precision is measured the way the issue asks: a fixed
+sample of what the miner says, each item judged right or wrong with a reason, in files committed
+beside the tests (tests/data/mining/judged_*.tsv).
+
+    python -m toolkit.mining.judged sheet relations   # the sampled items not judged yet, to fill in
+    python -m toolkit.mining.judged                   # precision from the judgements
+
+An item is keyed by what a reviewer sees (page, and the kind's own fields); a judged item the miner
+no longer says drops out, and a sampled item nobody judged yet is counted as `unjudged`, so a
+change of the miner shows up instead of being scored by old judgements.
+"""
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+from toolkit.mining import belong, corpora, definitions, relations
+
+DATA = corpora.ROOT / "tests" / "data" / "mining"
+SAMPLE = 50
+SEED = 15
+# OI-wiki's own titles of the 20 pages and the part of the site each sits in: the nodes of the graph
+# attribution chooses among (every page's Markdown headings below its title; 定义, 性质, 实现, 例题…
+# recur under many pages, which is what attribution has to tell apart).
+PAGES = {
+    "ds_avl": ("数据结构", "AVL 树"), "ds_binary-heap": ("数据结构", "二叉堆"), "ds_cartesian-tree": ("数据结构", "笛卡尔树"),
+    "ds_huffman-tree": ("数据结构", "霍夫曼树"), "ds_skiplist": ("数据结构", "跳表"), "ds_sparse-table": ("数据结构", "ST 表"),
+    "graph_bi-graph": ("图论", "二分图"), "graph_connectivity": ("图论", "割点和桥"), "graph_dag": ("图论", "有向无环图"),
+    "graph_euler": ("图论", "欧拉图"), "graph_mst": ("图论", "最小生成树"), "graph_scc": ("图论", "强连通分量"),
+    "graph_topo": ("图论", "拓扑排序"), "graph_tree-basic": ("图论", "树基础"),
+    "math_combinatorics_combination": ("数学", "排列组合"), "math_number-theory_basic": ("数学", "数论基础"),
+    "math_number-theory_prime": ("数学", "素数"), "string_basic": ("字符串", "字符串基础"),
+    "string_kmp": ("字符串", "前缀函数与 KMP 算法"), "string_trie": ("字符串", "字典树"),
+}
+FILES = {"definitions": "judged_definitions_zh.tsv", "relations": "judged_relations.tsv", "attribution": "judged_attribution.tsv"}
+
+
+def _document(name: str, text: str):
+    from toolkit.mining.evaluation import _read_markdown
+
+    return _read_markdown(name, text)
+
+
+def _markdown_headings_with_levels(text: str) -> list[tuple[int, str]]:
+    from markdown_it import MarkdownIt
+
+    tokens = MarkdownIt("commonmark").parse(text)
+    return [(int(t.tag[1]), tokens[i + 1].content.replace("**", "").strip())
+            for i, t in enumerate(tokens) if t.type == "heading_open"]
+
+
+def oiwiki_graph(pages: dict[str, str]) -> list[dict]:
+    """Catalogue nodes [{key, name, desc, path}] of a graph of all 20 pages: part → page → headings,
+    as tasks.graph_context gives them (path: the names above, root left out)."""
+    nodes: list[dict] = []
+    parts: dict[str, int] = {}
+    for name in sorted(pages):
+        part, title = PAGES.get(name, ("其他", name))
+        if part not in parts:
+            parts[part] = len(nodes)
+            nodes.append({"key": len(nodes), "name": part, "desc": "", "path": []})
+        page_key = len(nodes)
+        nodes.append({"key": page_key, "name": title, "desc": "", "path": [part]})
+        stack: list[tuple[int, str]] = []  # (level, name) of the headings above
+        for level, heading in _markdown_headings_with_levels(pages[name]):
+            while stack and stack[-1][0] >= level:
+                stack.pop()
+            nodes.append({"key": len(nodes), "name": heading, "desc": "", "path": [part, title] + [h for _, h in stack]})
+            stack.append((level, heading))
+    return nodes
+
+
+def _node_path(node: dict) -> str:
+    return " / ".join(node["path"] + [node["name"]])
+
+
+def outputs(kind: str, split: str = "heldout") -> list[dict]:
+    """Everything the miner says on the held-out pages (or the tuning ones, to tune on), as rows with a
+    key a judgement can match."""
+    pages = corpora.oiwiki_pages()
+    if not pages:
+        return []
+    tuning, heldout = corpora.oiwiki_split(list(pages))
+    heldout = heldout if split == "heldout" else tuning
+    rows: list[dict] = []
+    graph = oiwiki_graph(pages) if kind == "attribution" else []
+    by_key = {n["key"]: n for n in graph}
+    for name in heldout:
+        document = _document(name, pages[name])
+        if kind == "definitions":
+            for c in definitions.mine(document):
+                sentence = c.payload["sentence"]
+                rows.append({"page": name, "term": c.payload["term"], "sentence": sentence,
+                             "key": (name, c.payload["term"], sentence[:40])})
+        elif kind == "relations":
+            for c in relations.mine(document):
+                p = c.payload
+                rows.append({"page": name, "type": p["type"], "start": p["start"], "target": p["target"],
+                             "evidence": p.get("evidence") or p["cue"], "sentence": p["sentence"],
+                             "key": (name, p["type"], p["start"], p["target"])})
+        else:
+            for c in belong.mine(document, None, graph):
+                node = by_key[c.payload["nodeKey"]]
+                rows.append({"page": name, "term": c.payload["term"], "node": _node_path(node),
+                             "reason": c.payload["reason"], "key": (name, c.payload["term"], _node_path(node))})
+    return rows
+
+
+def sample(rows: list[dict]) -> list[dict]:
+    """A fixed random sample of SAMPLE rows (all of them when fewer), in output order."""
+    if len(rows) <= SAMPLE:
+        return rows
+    picked = set(random.Random(SEED).sample(range(len(rows)), SAMPLE))
+    return [row for i, row in enumerate(rows) if i in picked]
+
+
+def load(kind: str, path: Path | None = None) -> dict[tuple, tuple[bool, str]]:
+    """Judgements: key fields ⇥ verdict (1 right, 0 wrong) ⇥ reason, one a line; # comments."""
+    path = path or DATA / FILES[kind]
+    judged = {}
+    if not path.exists():
+        return judged
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            *key, verdict, reason = line.split("\t")
+            judged[tuple(key)] = (verdict.strip() == "1", reason.strip())
+    return judged
+
+
+def score(kind: str) -> dict | None:
+    rows = outputs(kind)
+    if not rows and not corpora.oiwiki_pages():
+        return None
+    judged = load(kind)
+    picked = sample(rows)
+    verdicts = [judged[row["key"]][0] for row in picked if row["key"] in judged]
+    right = sum(verdicts)
+    return {"outputs": len(rows), "sampled": len(picked), "judged": len(verdicts), "unjudged": len(picked) - len(verdicts),
+            "right": right, "precision": round(right / len(verdicts), 3) if verdicts else 0.0}
+
+
+def sheet(kind: str, out=sys.stdout) -> None:
+    """The sampled rows not judged yet, as lines to complete with a verdict and a reason."""
+    judged = load(kind)
+    for row in sample(outputs(kind)):
+        if row["key"] not in judged:
+            context = row.get("sentence") or row.get("reason")
+            print("\t".join(str(k) for k in row["key"]) + "\t?\t" + f"[{row.get('evidence', '')}] {context}"[:200], file=out)
+
+
+def run() -> dict:
+    return {kind: score(kind) for kind in FILES}
+
+
+def print_report(report: dict, out=sys.stdout) -> None:
+    for kind, title in (("definitions", "Chinese definitions"), ("relations", "relations"), ("attribution", "attribution")):
+        r = report.get(kind)
+        if r is None:
+            continue
+        print(f"  {title + ', judged by hand (OI-wiki held-out)':<46} precision {r['precision']:.3f} "
+              f"({r['right']} of {r['judged']} judged; {r['outputs']} said, {r['sampled']} sampled"
+              + (f", {r['unjudged']} not judged yet" if r["unjudged"] else "") + ")", file=out)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "sheet":
+        sheet(sys.argv[2])
+    else:
+        print_report(run())
