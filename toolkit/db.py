@@ -136,6 +136,9 @@ async def connect(url: str | None = None) -> None:
 
 
 async def close() -> None:
+    from toolkit import sqlite_reads
+
+    sqlite_reads.close()
     await Tortoise.close_connections()
 
 

@@ -8,7 +8,7 @@ from datetime import datetime, timezone
 from tortoise.connection import connections
 from tortoise.expressions import F
 
-from toolkit import audit, db, settings
+from toolkit import audit, db, settings, sqlite_reads
 from toolkit.auth import attempts, passwords, tokens
 from toolkit.errors import AuthError, LoginRefused
 from toolkit.model import User
@@ -112,7 +112,7 @@ async def user_by_id(user_id: int) -> User | None:
     in every worker. One statement written once; building it through the ORM cost more than running it."""
     connection = connections.get("default")
     parameters = db.SqlParameters(connection)
-    rows = await connection.execute_query_dict(f'SELECT * FROM "user" WHERE "id" = {parameters(user_id)}', parameters.values)
+    rows = await sqlite_reads.fetch_rows(connection, f'SELECT * FROM "user" WHERE "id" = {parameters(user_id)}', parameters.values)
     return db.model_from_row(User, rows[0]) if rows else None
 
 

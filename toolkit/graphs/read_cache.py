@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from tortoise.connection import connections
 
-from toolkit import db
+from toolkit import db, sqlite_reads
 from toolkit.errors import Forbidden, NotFound
 from toolkit.graphs.access import is_editable, may_read, template_controlled, trial_expired
 from toolkit.model import Graph, Project, User
@@ -59,12 +59,13 @@ class ReadRights:
 async def _rights_row(user_id: int, graph_id: int) -> dict | None:
     connection = connections.get("default")
     marks = ("$1", "$2") if connection.capabilities.dialect == "postgres" else ("?", "?")
-    rows = await connection.execute_query_dict(_RIGHTS_SQL.format(user=marks[0], graph=marks[1]), [user_id, graph_id])
+    rows = await sqlite_reads.fetch_rows(connection, _RIGHTS_SQL.format(user=marks[0], graph=marks[1]), [user_id, graph_id])
     if not rows:
         return None
     row = rows[0]
     for name in _GRAPH_COLUMNS:
         row[name] = Graph._meta.fields_map[name].to_python_value(row[name])
+    row["end_time"] = db.stored_datetime(row["end_time"])  # parsed in C; the converter below sets the zone
     for name in _PROJECT_COLUMNS:
         row[name] = Project._meta.fields_map[name].to_python_value(row[name]) if row["project_id"] is not None else None
     return row
