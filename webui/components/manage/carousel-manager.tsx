@@ -26,9 +26,10 @@ export function CarouselManager() {
   const manages = role === "super" || role === "admin";
   const fileCheck = (value: unknown) => (value instanceof File && !hasAllowedSuffix(value.name, IMAGE_SUFFIXES) ? "imageType" : null);
   const fields: FieldSpec[] = [
-    { name: "title", label: t("titleField"), required: true, maxLength: 200 },
-    { name: "link", label: t("link"), maxLength: 500, validate: (v) => (typeof v === "string" && v.trim() && !/^(\/|https?:\/\/)/.test(v.trim()) ? "link" : null) },
-    { name: "sort", label: t("sort"), type: "number", min: 0 },
+    // Title, link, order and the image's presence follow the server's rules (form "carousel"); the image's type is checked here first.
+    { name: "title", label: t("titleField"), required: true },
+    { name: "link", label: t("link") },
+    { name: "sort", label: t("sort"), type: "number" },
     { name: "enabled", label: t("enabled"), type: "checkbox" },
     { name: "file", label: t("image"), type: "file", accept: ".png,.jpg,.jpeg", validate: fileCheck },
   ];
@@ -47,6 +48,7 @@ export function CarouselManager() {
         { key: "enabled", title: t("enabled"), render: (row) => <StateBadge on={row.enabled} yes={tm("yes")} no={tm("no")} /> },
       ]}
       fields={withImage}
+      form="carousel"
       emptyValues={{ title: "", link: "", sort: "0", enabled: true, file: null }}
       toValues={(row) => ({ title: row.title, link: row.link, sort: String(row.sort), enabled: row.enabled, file: null })}
       create={manages ? (values) => carouselApi.add(toForm(values, true)) : undefined}

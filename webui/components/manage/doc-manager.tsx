@@ -17,15 +17,14 @@ export function DocManager() {
   ];
   const fields: FieldSpec[] = [
     { name: "kind", label: t("kind"), type: "select", required: true, options: kinds },
-    { name: "title", label: t("titleField"), required: true, maxLength: 200 },
+    { name: "title", label: t("titleField"), required: true },
     {
       name: "url",
       label: t("url"),
-      maxLength: 500,
-      validate: (v, values) =>
-        values.kind === "video" && !(typeof v === "string" && v.trim()) ? "required" : typeof v === "string" && v.trim() && !/^(\/|https?:\/\/)/.test(v.trim()) ? "link" : null,
+      // A video needs its address (the server's rule too); the address's form comes from the server's rules.
+      validate: (v, values) => (values.kind === "video" && !(typeof v === "string" && v.trim()) ? "required" : null),
     },
-    { name: "sort", label: t("sort"), type: "number", min: 0 },
+    { name: "sort", label: t("sort"), type: "number" },
     { name: "body", label: t("body"), type: "textarea", rows: 6 },
   ];
   const body = (values: FormValues) => ({
@@ -50,6 +49,7 @@ export function DocManager() {
         { key: "updateTime", title: t("updateTime"), render: (row) => formatTime(row.updateTime) },
       ]}
       fields={writes ? fields : undefined}
+      form="doc"
       wideForm
       emptyValues={{ kind: "doc", title: "", url: "", sort: "0", body: "" }}
       toValues={(row) => ({ kind: row.kind, title: row.title, url: row.url, sort: String(row.sort), body: row.body })}

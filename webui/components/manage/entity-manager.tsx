@@ -7,7 +7,7 @@ import { IconPicker, IconView } from "@/components/manage/icon-picker";
 import { templateApi, type AttributeDefinition, type EntityTypeRow } from "@/lib/api/manage";
 import { toast } from "@/lib/feedback";
 import { checkAttributes, cleanAttributes } from "@/lib/manage/attributes";
-import { isCode, type FieldSpec, type FormValues } from "@/lib/manage/form";
+import { type FieldSpec, type FormValues } from "@/lib/manage/form";
 
 /** /graph_entitys (super): entity types with icon and name style and attribute definitions. */
 export function EntityManager() {
@@ -18,9 +18,10 @@ export function EntityManager() {
   const [attributes, setAttributes] = useState<AttributeDefinition[]>([]);
   const problems = checkAttributes(attributes).map((p) => ta(p.key, { row: p.index + 1, code: p.code }));
   const fields: FieldSpec[] = [
-    { name: "code", label: t("code"), required: true, lockedOnEdit: true, validate: (v) => (typeof v === "string" && !isCode(v.trim()) ? "code" : null) },
-    { name: "name", label: t("name"), required: true, maxLength: 64 },
-    { name: "nameEn", label: t("nameEn"), maxLength: 64 },
+    // Code, name and English name follow the server's rules (form "entityType", read by the dialog); the styles are the page's own.
+    { name: "code", label: t("code"), required: true, lockedOnEdit: true },
+    { name: "name", label: t("name"), required: true },
+    { name: "nameEn", label: t("nameEn") },
     { name: "colorView", label: t("colour"), type: "color", required: true },
     { name: "rect", label: t("rect"), type: "checkbox" },
     { name: "underline", label: t("underline"), type: "checkbox" },
@@ -89,6 +90,7 @@ export function EntityManager() {
         { key: "builtin", title: tm("builtin"), render: (row) => <StateBadge on={row.builtin} yes={tm("yes")} no={tm("no")} /> },
       ]}
       fields={fields}
+      form="entityType"
       onFormOpen={(row) => {
         setIcon(row?.iconStyle?.icon ?? "");
         setAttributes(row?.attributes ?? []);

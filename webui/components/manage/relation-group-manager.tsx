@@ -3,18 +3,19 @@ import { useTranslations } from "next-intl";
 import { CrudManager, StateBadge } from "@/components/manage/crud-manager";
 import { useRole } from "@/hooks/use-role";
 import { relationGroupApi, type RelationGroupRow } from "@/lib/api/manage";
-import { cleanValues, isCode, type FieldSpec } from "@/lib/manage/form";
+import { cleanValues, type FieldSpec } from "@/lib/manage/form";
 
 /** /relationGroup/index: groups of relation types. */
 export function RelationGroupManager() {
   const t = useTranslations("manage.relationGroups");
   const tm = useTranslations("manage");
   const writes = useRole() !== "expert";
+  // The rules come from the server (form "relationGroup", read by the dialog).
   const fields: FieldSpec[] = [
-    { name: "code", label: t("code"), required: true, lockedOnEdit: true, validate: (v) => (typeof v === "string" && !isCode(v.trim()) ? "code" : null) },
-    { name: "name", label: t("name"), required: true, maxLength: 64 },
-    { name: "nameEn", label: t("nameEn"), maxLength: 64 },
-    { name: "sort", label: t("sort"), type: "number", min: 0 },
+    { name: "code", label: t("code"), required: true, lockedOnEdit: true },
+    { name: "name", label: t("name"), required: true },
+    { name: "nameEn", label: t("nameEn") },
+    { name: "sort", label: t("sort"), type: "number" },
   ];
   return (
     <CrudManager<RelationGroupRow>
@@ -31,6 +32,7 @@ export function RelationGroupManager() {
         { key: "builtin", title: tm("builtin"), render: (row) => <StateBadge on={row.builtin} yes={tm("yes")} no={tm("no")} /> },
       ]}
       fields={writes ? fields : undefined}
+      form="relationGroup"
       emptyValues={{ code: "", name: "", nameEn: "", sort: "0" }}
       toValues={(row) => ({ code: row.code, name: row.name, nameEn: row.nameEn ?? "", sort: String(row.sort) })}
       create={(values) => relationGroupApi.add({ ...cleanValues(fields, values, false), sort: Number(values.sort || 0) })}

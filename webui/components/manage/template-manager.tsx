@@ -6,7 +6,7 @@ import { CrudManager, StateBadge } from "@/components/manage/crud-manager";
 import { TemplateStructureEditor, type TemplateRelation } from "@/components/manage/template-structure-editor";
 import { templateApi, relationTypeApi, type TemplateEntity, type TemplateRow } from "@/lib/api/manage";
 import { toast } from "@/lib/feedback";
-import { isCode, type FieldSpec, type FormValues } from "@/lib/manage/form";
+import { type FieldSpec, type FormValues } from "@/lib/manage/form";
 import { checkStructure, TEMPLATE_KINDS } from "@/lib/manage/templates";
 
 const ALL = { page: 1, pageSize: 1000, keyword: "", filters: {} };
@@ -21,12 +21,13 @@ export function TemplateManager() {
   const { data: relationTypes } = useSWR(["manage-relations-all"], () => relationTypeApi.list(ALL));
   const kindOptions = TEMPLATE_KINDS.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) }));
   const fields: FieldSpec[] = [
-    { name: "code", label: t("code"), required: true, lockedOnEdit: true, validate: (v) => (typeof v === "string" && !isCode(v.trim()) ? "code" : null) },
+    // The rules come from the server (form "template", read by the dialog); the structure below is checked apart.
+    { name: "code", label: t("code"), required: true, lockedOnEdit: true },
     { name: "kind", label: t("kind"), type: "select", required: true, options: kindOptions, lockedOnEdit: true },
-    { name: "name", label: t("name"), required: true, maxLength: 64 },
-    { name: "nameEn", label: t("nameEn"), maxLength: 64 },
+    { name: "name", label: t("name"), required: true },
+    { name: "nameEn", label: t("nameEn") },
     { name: "enabled", label: t("enabled"), type: "checkbox" },
-    { name: "description", label: t("description"), type: "textarea", maxLength: 500 },
+    { name: "description", label: t("description"), type: "textarea" },
   ];
   const body = (values: FormValues) => {
     const problem = checkStructure(entitys);
@@ -61,6 +62,7 @@ export function TemplateManager() {
         { key: "builtin", title: tm("builtin"), render: (row) => <StateBadge on={row.builtin} yes={tm("yes")} no={tm("no")} /> },
       ]}
       fields={fields}
+      form="template"
       onFormOpen={(row) => {
         setEntitys([]);
         setRelations([]);

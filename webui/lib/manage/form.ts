@@ -28,6 +28,8 @@ export interface FieldSpec {
   pattern?: string;
   min?: number;
   max?: number;
+  /** A number field that takes whole numbers only. */
+  integer?: boolean;
   accept?: string;
   rows?: number;
   /** Extra check: the message key (namespace "manage.form") of the problem, or null. */
@@ -42,6 +44,9 @@ export interface ServerFieldRule {
   minLength?: number;
   pattern?: string;
   choices?: string[];
+  /** A whole-number field, at least `min`. */
+  integer?: boolean;
+  min?: number;
 }
 export type ServerFormRules = Record<string, ServerFieldRule>;
 
@@ -59,6 +64,8 @@ export function withServerRules(fields: FieldSpec[], rules: ServerFormRules | un
       maxLength: rule.maxLength ?? field.maxLength,
       minLength: rule.minLength ?? field.minLength,
       pattern: rule.pattern ?? field.pattern,
+      integer: rule.integer ?? field.integer,
+      min: rule.min ?? field.min,
     };
   });
 }
@@ -102,6 +109,7 @@ export function validateForm(fields: FieldSpec[], values: FormValues, editing: b
       else if (field.type === "number") {
         const number = Number(value);
         if (!Number.isFinite(number)) errors[field.name] = "number";
+        else if (field.integer && !Number.isInteger(number)) errors[field.name] = "integer";
         else if (field.min !== undefined && number < field.min) errors[field.name] = "tooSmall";
         else if (field.max !== undefined && number > field.max) errors[field.name] = "tooLarge";
       }
