@@ -158,13 +158,21 @@ def extract(sentences: list[Sentence], points: Iterable[str], document: Document
 MAX_PREREQUISITES_PER_DEFINITION = 2
 # A name in a definition is a prerequisite only with evidence that it is a concept of the course, not
 # a word of the explanation (示意图中, 一般情况, 何值): by strength of that evidence.
-EVIDENCE = {"defined": 0.75, "genus": 0.7, "heading": 0.65, "recurring": 0.55}
+EVIDENCE = {"defined": 0.75, "genus": 0.7, "heading": 0.65}
+# Genus words too general to be learnt first (…的一种技巧, …的数据结构, …的充分条件).
+_GENERIC_GENUS = re.compile(r"^(?:技巧|方法|方式|手段|工具|算法|数据结构|结构|问题|条件|必要条件|充分条件|过程|操作|情况|概念|东西|"
+                            r"性质|唯一性|组数|个数|数量|数目|结果|集合|元素|对象|数字|数|值|部分|步骤)$")
 _ALIAS = re.compile(r"(?:英文名?称?|英语|又称|也称|亦称|或称|简称|缩写(?:为|是)?|记作|记为|又叫|也叫)[^，,。．；;]{0,40}")
 # The genus closes the clause that holds the cue: 跳表是…的一种查找数据结构，支持… gives 数据结构.
 _GENUS = re.compile(r"(?:是|为|指)[^。．；;，,]*?(?P<genus>[^，,。．；;的\s]{1,12})\s*(?=[，,。．；;]|$)")
 # Words of an explanation, not concepts: 搜索过程中, 示意图中, 此时.
 _FINAL_GENUS = re.compile(r"的\s*(?P<genus>[^，,。．；;的\s]{1,12})\s*[。．；;]?$")  # …指向其祖先结点的非树边．
 _LOCATIVE = re.compile(r"(?:中|时|后|前|里|内|之间)$")
+
+
+def defined_often(found: list[Candidate]) -> set[str]:
+    """Terms defined by a naming cue or set in bold: the definition miner's surest terms."""
+    return {d.payload["term"] for d in found if d.payload.get("pattern") in ("named_bold", "bold_head", "define_bold", "named")}
 
 
 def _heading_titles(document: Document) -> list[str]:
@@ -174,8 +182,10 @@ def _heading_titles(document: Document) -> list[str]:
 def from_definitions(document: Document, points: Iterable[str], found: list[Candidate] | None = None) -> list[Candidate]:
     """A point named in another point's definition is learnt before it: 二叉搜索树 defined with
     二叉树 gives Behind 二叉树 -> 二叉搜索树. Only names with evidence count (another defined term,
-    the genus closing the definition, a heading, or a name the document uses in three or more
-    sentences); the strongest two per definition, the evidence kept in the payload."""
+    the genus closing the cue's clause unless a general word like 技巧 or 数据结构, a heading; a word
+    merely repeated often was tried and was right less than half the time), and only for a term that
+    is a point, a heading or one named by a naming cue or bold; the strongest two per definition,
+    the evidence kept in the payload."""
     from toolkit.mining import definitions
 
     matcher = build_matcher(points)
@@ -183,8 +193,11 @@ def from_definitions(document: Document, points: Iterable[str], found: list[Cand
     defined = {d.payload["term"] for d in found}
     headings = _heading_titles(document)
     results = []
+    known = set(points) | {h.strip() for h in headings}
     for definition in found:
         term, sentence = definition.payload["term"], definition.payload["sentence"]
+        if term not in known and term not in defined_often(found):
+            continue  # a definition's term the point miner never proposed (第一步, 代码的核心) is no node to link
         # Names in brackets or after 英文名/又称/简称 are glosses and aliases of the term
         # (稀疏表 in ST 表（Sparse Table，稀疏表）, trie in 字典树，英文名 trie).
         skipped = [(m.start(), m.end()) for m in re.finditer(r"[（(][^（）()]*[）)]", sentence)]
@@ -202,12 +215,11 @@ def from_definitions(document: Document, points: Iterable[str], found: list[Cand
                 continue
             if name in defined:
                 used[name] = "defined"
-            elif any(g.group("genus").endswith(name) and end >= g.start("genus") for g in genus):
+            elif any(g.group("genus").endswith(name) and end >= g.start("genus") for g in genus) \
+                    and not _GENERIC_GENUS.match(name):
                 used[name] = "genus"
             elif any(name in h for h in headings):
                 used[name] = "heading"
-            elif document.text.count(name) >= 3:
-                used[name] = "recurring"
         ranked = sorted(used.items(), key=lambda item: (-EVIDENCE[item[1]], -len(item[0]), item[0]))
         for name, evidence in ranked[:MAX_PREREQUISITES_PER_DEFINITION]:
             results.append(Candidate("relations", EVIDENCE[evidence], {
