@@ -15,9 +15,11 @@ PALETTE = [
 ]
 
 
-def _attr(code, name, value_type, *, length=None, default=None, required=False, editable=True, sort=0, param=None):
+def _attr(code, name, value_type, *, en, length=None, default=None, required=False, editable=True, sort=0, param=None):
+    """An attribute definition; `en` is its English label and a list's param may carry "optionsEn",
+    the English labels of its options (the stored values stay the Chinese options)."""
     return {
-        "code": code, "name": name, "valueType": value_type, "valueLength": length,
+        "code": code, "name": name, "nameEn": en, "valueType": value_type, "valueLength": length,
         "defaultValue": default, "isEdit": editable, "isNull": not required, "sort": sort,
         "param": param or {},
     }
@@ -32,49 +34,49 @@ DEFAULT_ABILITY_LEVELS = [
 ]
 
 _COURSE_ATTRS = [
-    _attr("CourseName", "课程名称", "text", length=100, required=True, sort=0),
-    _attr("credits", "学分", "decimal", length=4, sort=1, param={"precision": 1}),
-    _attr("hours", "学时", "integer", length=4, sort=2),
-    _attr("semester", "开课学期", "integer", length=2, sort=3),
-    _attr("courseType", "课程性质", "list", sort=4,
-          param={"options": ["通识必修", "通识选修", "学科基础", "专业必修", "专业选修", "实践环节"]}),
+    _attr("CourseName", "课程名称", "text", en="Course name", length=100, required=True, sort=0),
+    _attr("credits", "学分", "decimal", en="Credits", length=4, sort=1, param={"precision": 1}),
+    _attr("hours", "学时", "integer", en="Hours", length=4, sort=2),
+    _attr("semester", "开课学期", "integer", en="Semester", length=2, sort=3),
+    _attr("courseType", "课程性质", "list", en="Course type", sort=4,
+          param={"options": ["通识必修", "通识选修", "学科基础", "专业必修", "专业选修", "实践环节"], "optionsEn": ["General required", "General elective", "Discipline foundation", "Major required", "Major elective", "Practice"]}),
 ]
 
 _KNOW_POINT_ATTRS = [
-    _attr("difficulty", "难度", "list", sort=0, param={"options": ["易", "中", "难"]}),
-    _attr("importance", "掌握程度", "list", sort=1, param={"options": ["了解", "理解", "掌握", "应用"]}),
-    _attr("hours", "建议学时", "decimal", length=4, sort=2, param={"precision": 1}),
-    _attr("keywords", "关键词", "text", length=200, sort=3),
+    _attr("difficulty", "难度", "list", en="Difficulty", sort=0, param={"options": ["易", "中", "难"], "optionsEn": ["Easy", "Medium", "Hard"]}),
+    _attr("importance", "掌握程度", "list", en="Mastery", sort=1, param={"options": ["了解", "理解", "掌握", "应用"], "optionsEn": ["Know", "Understand", "Master", "Apply"]}),
+    _attr("hours", "建议学时", "decimal", en="Suggested hours", length=4, sort=2, param={"precision": 1}),
+    _attr("keywords", "关键词", "text", en="Keywords", length=200, sort=3),
 ]
 
 # code, zh name, en name, icon shape, attributes
 ENTITY_TYPES = [
     ("KnowGraph", "知识图谱", "Knowledge graph", "rect", []),
     ("Catalogue", "目录", "Catalogue", "rect", []),
-    ("KnowUnit", "知识单元", "Knowledge unit", "rect", [_attr("hours", "学时", "decimal", length=4, param={"precision": 1})]),
+    ("KnowUnit", "知识单元", "Knowledge unit", "rect", [_attr("hours", "学时", "decimal", en="Hours", length=4, param={"precision": 1})]),
     ("KnowPoint", "知识点", "Knowledge point", "underline", _KNOW_POINT_ATTRS),
     ("AbilityGraph", "能力图谱", "Ability graph", "rect", []),
-    ("AbilityPoint", "能力点", "Ability point", "underline", [_attr("level", "能力层级", "list", param={"options": ["识记", "理解", "应用", "分析", "评价", "创造"]})]),
+    ("AbilityPoint", "能力点", "Ability point", "underline", [_attr("level", "能力层级", "list", en="Ability level", param={"options": ["识记", "理解", "应用", "分析", "评价", "创造"], "optionsEn": ["Remember", "Understand", "Apply", "Analyse", "Evaluate", "Create"]})]),
     ("ExperimentGraph", "实验图谱", "Experiment graph", "rect", []),
     ("ExperimentUnit", "实验模块", "Experiment module", "rect", []),
     ("Experiment", "实验项目", "Experiment", "underline", [
-        _attr("hours", "学时", "integer", length=3, sort=0),
-        _attr("expType", "实验类型", "list", sort=1, param={"options": ["验证性", "设计性", "综合性", "创新性"]}),
-        _attr("equipment", "主要仪器", "text", length=300, sort=2),
-        _attr("required", "要求", "list", sort=3, param={"options": ["必做", "选做"]}),
+        _attr("hours", "学时", "integer", en="Hours", length=3, sort=0),
+        _attr("expType", "实验类型", "list", en="Experiment type", sort=1, param={"options": ["验证性", "设计性", "综合性", "创新性"], "optionsEn": ["Verification", "Design", "Comprehensive", "Innovative"]}),
+        _attr("equipment", "主要仪器", "text", en="Main equipment", length=300, sort=2),
+        _attr("required", "要求", "list", en="Requirement", sort=3, param={"options": ["必做", "选做"], "optionsEn": ["Required", "Optional"]}),
     ]),
     ("Course", "课程", "Course", "rect", _COURSE_ATTRS),
     ("CourseGroup", "课程群", "Course group", "rect", []),
     ("Major", "专业", "Major", "rect", [
-        _attr("majorCode", "专业代码", "text", length=20, sort=0),
-        _attr("degree", "授予学位", "text", length=50, sort=1),
-        _attr("duration", "学制（年）", "integer", length=1, sort=2),
+        _attr("majorCode", "专业代码", "text", en="Major code", length=20, sort=0),
+        _attr("degree", "授予学位", "text", en="Degree awarded", length=50, sort=1),
+        _attr("duration", "学制（年）", "integer", en="Duration (years)", length=1, sort=2),
     ]),
-    ("AbilityTarget", "毕业要求", "Graduation requirement", "rect", [_attr("CourseName", "课程名称", "text", length=100)]),
-    ("TargetPoint", "指标点", "Indicator", "underline", [_attr("weight", "权重", "decimal", length=4, param={"precision": 2})]),
-    ("CourseAbilityTarget", "课程目标", "Course objective", "rect", [_attr("weight", "权重", "decimal", length=4, param={"precision": 2})]),
+    ("AbilityTarget", "毕业要求", "Graduation requirement", "rect", [_attr("CourseName", "课程名称", "text", en="Course name", length=100)]),
+    ("TargetPoint", "指标点", "Indicator", "underline", [_attr("weight", "权重", "decimal", en="Weight", length=4, param={"precision": 2})]),
+    ("CourseAbilityTarget", "课程目标", "Course objective", "rect", [_attr("weight", "权重", "decimal", en="Weight", length=4, param={"precision": 2})]),
     ("CourseAbilityPoint", "课程能力点", "Course ability point", "underline", [
-        _attr("abilityLevels", "能力分级", "group", default=DEFAULT_ABILITY_LEVELS, param={"kind": "abilityLevels"}),
+        _attr("abilityLevels", "能力分级", "group", en="Ability levels", default=DEFAULT_ABILITY_LEVELS, param={"kind": "abilityLevels"}),
     ]),
 ]
 
@@ -98,7 +100,7 @@ RELATION_TYPES = [
      [("Course", "TargetPoint"), ("Course", "AbilityTarget"), ("CourseAbilityTarget", "TargetPoint"),
       ("CourseAbilityTarget", "CourseAbilityPoint"), ("KnowPoint", "AbilityPoint"), ("KnowPoint", "CourseAbilityPoint"),
       ("CourseAbilityPoint", "TargetPoint")],
-     [_attr("strength", "支撑强度", "list", param={"options": ["H", "M", "L"]})]),
+     [_attr("strength", "支撑强度", "list", en="Support strength", param={"options": ["H", "M", "L"]})]),
     ("Belong", "归属", "Belongs to", "ability", True, "#2f54eb",
      [("KnowPoint", "AbilityPoint"), ("KnowPoint", "CourseAbilityPoint"), ("Experiment", "AbilityPoint")], []),
     ("Verify", "验证", "Verifies", "practice", True, "#eb2f96", [("Experiment", "KnowPoint")], []),
@@ -141,6 +143,18 @@ TEMPLATES = [
      ["Contain", "Support", "Belong", "Mutual", "Behind"], "课程目标、课程能力点与能力分级。"),
 ]
 
+# The templates' descriptions in English, by template code.
+DESCRIPTIONS_EN = {
+    "teaching": "A course's knowledge tree: chapters, knowledge units and knowledge points.",
+    "ability": "An ability tree: ability points broken down level by level.",
+    "experiment": "An experiment course's modules, its experiments and the knowledge points they verify.",
+    "course": "A course's knowledge units and knowledge points with their prerequisites.",
+    "courseGroup": "The courses of a course group and the prerequisites between them.",
+    "majorTeaching": "A major's curriculum: course groups, courses and their main teaching modules.",
+    "majorAbilityTarget": "Graduation requirements, their indicators and the courses supporting them (engineering accreditation).",
+    "courseAbility": "Course objectives, course ability points and their ability levels.",
+}
+
 # Which templates' nodes may be bound across graphs.
 CONNECTIONS = [
     ("teaching", "KnowPoint", "ability", "AbilityPoint", "Belong"),
@@ -178,6 +192,42 @@ def template_relations(codes: list[str], structure: dict[str, list[str]]) -> lis
     return result
 
 
+def with_english(stored: list[dict], builtin: list[dict]) -> list[dict]:
+    """Stored attribute definitions with the built-in English labels added where they lack them (an
+    attribute an admin renamed or added keeps what it has)."""
+    english = {(d["code"], d["name"]): d for d in builtin}
+    result = []
+    for definition in stored:
+        known = english.get((definition.get("code"), definition.get("name")))
+        if known is not None:
+            definition = {**definition, "nameEn": definition.get("nameEn") or known["nameEn"]}
+            options_en = (known.get("param") or {}).get("optionsEn")
+            param = definition.get("param") or {}
+            if options_en and not param.get("optionsEn") and param.get("options") == known["param"]["options"]:
+                definition["param"] = {**param, "optionsEn": options_en}
+        result.append(definition)
+    return result
+
+
+async def _add_english() -> None:
+    """Built-ins installed before they had English names get them; nothing else is changed."""
+    attributes = {code: definitions for code, _zh, _en, _shape, definitions in ENTITY_TYPES}
+    for entity in await EntityType.filter(builtin=True, code__in=list(attributes)):
+        english = with_english(entity.attributes or [], attributes[entity.code])
+        if english != entity.attributes:
+            entity.attributes = english
+            await entity.save(update_fields=["attributes"])
+    relation_attributes = {code: definitions for code, *_rest, definitions in RELATION_TYPES}
+    for relation in await RelationType.filter(builtin=True, code__in=list(relation_attributes)):
+        english = with_english(relation.attributes or [], relation_attributes[relation.code])
+        if english != relation.attributes:
+            relation.attributes = english
+            await relation.save(update_fields=["attributes"])
+    for template in await Template.filter(builtin=True, code__in=list(DESCRIPTIONS_EN), description_en=""):
+        template.description_en = DESCRIPTIONS_EN[template.code]
+        await template.save(update_fields=["description_en"])
+
+
 async def install() -> dict[str, int]:
     """Create the missing built-ins; returns how many of each were created."""
     created = {"entityTypes": 0, "relationGroups": 0, "relationTypes": 0, "templates": 0, "connections": 0, "tags": 0}
@@ -208,6 +258,7 @@ async def install() -> dict[str, int]:
             template, made = await Template.get_or_create(
                 code=code,
                 defaults={"kind": kind, "name": zh, "name_en": en, "description": description,
+                          "description_en": DESCRIPTIONS_EN.get(code, ""),
                           "entitys": template_entitys(structure), "relations": template_relations(relations, structure),
                           "temp_config": {}, "builtin": True},
             )
@@ -224,4 +275,5 @@ async def install() -> dict[str, int]:
             for sort, tag in enumerate(tags):
                 _, made = await Tag.get_or_create(category=category, name=tag, defaults={"sort": sort})
                 created["tags"] += made
+        await _add_english()
     return created

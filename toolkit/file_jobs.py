@@ -43,8 +43,8 @@ async def _import_job(user_id: int, *args) -> int:
     return await _import(await _user(user_id), *args)
 
 
-async def _export_job(user_id: int, graph_id: int, fmt: str) -> tuple[bytes, str]:
-    return await imports.export_graph(await _user(user_id), graph_id, fmt)
+async def _export_job(user_id: int, graph_id: int, fmt: str, lang: str = "zh-CN") -> tuple[bytes, str]:
+    return await imports.export_graph(await _user(user_id), graph_id, fmt, lang)
 
 
 async def _merge(user: User, graph_id: int, filename: str, data: bytes, apply: bool, lang: str | None = None) -> dict:
@@ -83,12 +83,12 @@ async def preview_upload(filename: str, data: bytes, sheet: str | None = None) -
     return await offload.run(_preview, filename, data, sheet)
 
 
-async def export(user: User, graph_id: int, fmt: str) -> tuple[bytes, str]:
-    """The graph as a file (or a drawing): (bytes, file name)."""
+async def export(user: User, graph_id: int, fmt: str, lang: str = "zh-CN") -> tuple[bytes, str]:
+    """The graph as a file (or a drawing): (bytes, file name); types, relations and attributes named in `lang`."""
     access = await open_graph(user, graph_id)
     if access.graph.node_count <= INLINE_NODES:
-        return await imports.export_graph(user, graph_id, fmt)
-    return await offload.run_with_database(_export_job, user.id, graph_id, fmt)
+        return await imports.export_graph(user, graph_id, fmt, lang)
+    return await offload.run_with_database(_export_job, user.id, graph_id, fmt, lang)
 
 
 async def merge_upload(user: User, graph_id: int, filename: str, data: bytes, apply: bool, lang: str | None = None) -> dict:

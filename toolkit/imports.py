@@ -11,6 +11,7 @@ from tortoise.transactions import in_transaction
 from toolkit import audit, builtins, formats, textrules
 from toolkit.errors import FormatError, NotFound, ZhituError
 from toolkit.formats import report
+from toolkit.formats.labels import Labels
 from toolkit.formats.limits import MAX_TREE_DEPTH
 from toolkit.formats.outline import assign_types
 from toolkit.formats.report import ImportReport
@@ -89,9 +90,11 @@ def convert_file(source: str | Path, target: str | Path) -> GraphDoc:
     return doc
 
 
-def dump(doc: GraphDoc, fmt: str) -> bytes:
+def dump(doc: GraphDoc, fmt: str, labels: Labels | None = None) -> bytes:
+    """The document as a file of `fmt`; the writers that show names (Excel, Word) show `labels`."""
     module = formats.module(fmt)
-    data = module.dumps(doc)
+    data = module.dumps(doc, labels=labels) if labels is not None and "labels" in inspect.signature(module.dumps).parameters \
+        else module.dumps(doc)
     return data.encode("utf-8") if isinstance(data, str) else data
 
 
@@ -106,6 +109,9 @@ class TemplateRules:
     point_like: set[str] = field(default_factory=set)
     # entity code -> {attribute code or display name -> attribute code}
     attributes: dict[str, dict[str, str]] = field(default_factory=dict)
+    # a type's or a relation's code or name in either language (folded) -> its code
+    entity_names: dict[str, str] = field(default_factory=dict)
+    relation_names: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def builtin(cls, code: str) -> "TemplateRules":
@@ -118,28 +124,53 @@ class TemplateRules:
                 return cls(code, next(iter(structure)), {e["code"]: e["children"] for e in entitys},
                            {r["code"]: {(s["startEntityCode"], s["endEntityCode"]) for s in r["effectScope"]} for r in relations},
                            {c for c in structure if shapes.get(c) == POINT_SHAPE},
-                           {c: _attribute_keys(definitions.get(c, [])) for c in structure})
+                           {c: _attribute_keys(definitions.get(c, [])) for c in structure},
+                           _names((c, zh, en) for c, zh, en, _s, _a in builtins.ENTITY_TYPES if c in structure),
+                           _names((c, zh, en) for c, zh, en, *_rest in builtins.RELATION_TYPES if c in relation_codes))
         raise FormatError("graphdoc.unknown_template", template=code)
 
     @classmethod
     async def stored(cls, template: Template) -> "TemplateRules":
-        from toolkit.model import EntityType
+        from toolkit.model import EntityType, RelationType
 
         codes = [e["code"] for e in template.entitys]
-        rows = await EntityType.filter(code__in=codes).values("code", "icon_style", "attributes")
+        rows = await EntityType.filter(code__in=codes).values("code", "name", "name_en", "icon_style", "attributes")
+        relation_rows = await RelationType.filter(code__in=[r["code"] for r in template.relations]).values("code", "name", "name_en")
         return cls(template.code, next(e["code"] for e in template.entitys if e.get("isRoot")),
                    {e["code"]: list(e.get("children") or []) for e in template.entitys},
                    {r["code"]: {(s["startEntityCode"], s["endEntityCode"]) for s in r.get("effectScope") or []} for r in template.relations},
                    {r["code"] for r in rows if (r["icon_style"] or {}).get(POINT_SHAPE)},
-                   {r["code"]: _attribute_keys(r["attributes"] or []) for r in rows})
+                   {r["code"]: _attribute_keys(r["attributes"] or []) for r in rows},
+                   _names((r["code"], r["name"], r["name_en"]) for r in rows),
+                   _names((r["code"], r["name"], r["name_en"]) for r in relation_rows))
 
 
 def _attribute_keys(definitions: list[dict]) -> dict[str, str]:
+    """An attribute's code, Chinese name or English name -> its code (a column a user headed by name)."""
     keys = {}
     for definition in definitions:
         keys[definition["code"]] = definition["code"]
         keys[definition.get("name") or definition["code"]] = definition["code"]
+        if definition.get("nameEn"):
+            keys.setdefault(definition["nameEn"], definition["code"])
     return keys
+
+
+def _fold(name: str) -> str:
+    return " ".join(str(name or "").split()).casefold()
+
+
+def _names(rows) -> dict[str, str]:
+    """(code, Chinese name, English name) rows -> {each of them folded: code}; codes win over names."""
+    names: dict[str, str] = {}
+    rows = list(rows)
+    for code, _zh, _en in rows:
+        names[_fold(code)] = code
+    for code, zh, en in rows:
+        for name in (zh, en):
+            if name:
+                names.setdefault(_fold(name), code)
+    return names
 
 
 # Formats whose node attributes are free key/value pairs (a mind map has no columns to mistype).
@@ -151,6 +182,10 @@ def fit_to_template(doc: GraphDoc, rules: TemplateRules, free_attributes: bool =
     """Give untyped nodes types and list every problem (by node path) instead of stopping at the first.
     With free_attributes, an attribute the template lacks is kept as an extra pair (and reported)."""
     doc.template = rules.code
+    for node, _parent, _level in doc.walk():  # a type named as a person reads it (知识点, Knowledge point)
+        node.type = rules.entity_names.get(_fold(node.type), node.type) if node.type else node.type
+    for relation in doc.relations:
+        relation.type = rules.relation_names.get(_fold(relation.type), relation.type)
     assign_types(doc, rules.root_type, rules.allowed, rules.point_like)
     problems: list[FormatError] = []
     paths: dict[str, str] = {}
@@ -300,14 +335,18 @@ async def merge_document(user: User, graph_id: int, doc: GraphDoc, apply: bool, 
     return result
 
 
-async def export_graph(user: User, graph_id: int, fmt: str) -> tuple[bytes, str]:
+async def export_graph(user: User, graph_id: int, fmt: str, lang: str = "zh-CN") -> tuple[bytes, str]:
+    """The graph as a file of `fmt`, its types, relations and attributes named in `lang`."""
+    from toolkit.templates import export_labels
+
     if fmt not in formats.WRITERS:
         raise FormatError("format.unknown", where=str(graph_id), name=fmt)
     access = await open_graph(user, graph_id)
     doc = await to_document(access.graph)
     textrules.drop_forbidden(doc)
     extension = {"md": "md"}.get(fmt, fmt)
-    return dump(doc, fmt), f"{access.graph.name}.{extension}"
+    labels = await export_labels(access.graph.template, lang)
+    return dump(doc, fmt, labels), f"{access.graph.name}.{extension}"
 
 
 async def project_exists(project_id: int) -> None:

@@ -7,7 +7,7 @@ from sanic.response import raw
 from service.access import ADMIN, EXPERT, SUPER, access
 from service.envelope import lang_of, ok
 from service.request_data import bounded, parse_json, query_int, query_text, required_query_int
-from toolkit import file_jobs, formats, uploads
+from toolkit import file_jobs, formats, messages, uploads
 from toolkit.errors import ValidationError, ZhituError
 from toolkit.graphs import crud
 
@@ -61,8 +61,6 @@ async def create_from_upload(request: Request) -> dict:
 async def preview_upload(request: Request):
     """What importing the file would give, nothing stored: its sheets (for the sheet picker), the
     problems that would refuse it and the import report."""
-    from toolkit import messages
-
     upload = uploaded(request)
     preview = await file_jobs.preview_upload(upload.name, upload.body, request.form.get("sheet") or None)
     lang = lang_of(request)
@@ -103,7 +101,9 @@ async def convert_pdf(request: Request):
 @access()
 async def export(request: Request):
     fmt = query_text(request, "format") or "edg"
-    data, name = await file_jobs.export(request.ctx.user, required_query_int(request, "graphId"), fmt)
+    # The names shown in the file follow the caller's language (a `lang` query, else Accept-Language).
+    lang = messages.normalise_lang(query_text(request, "lang") or request.headers.get("accept-language"))
+    data, name = await file_jobs.export(request.ctx.user, required_query_int(request, "graphId"), fmt, lang)
     return download(data, name, fmt)
 
 

@@ -35,16 +35,18 @@ def export_graph(
     fmt: str = typer.Option(..., "--format", "-f", help="edg, xlsx, xmind, md, opml or mm."),
     output: Path = typer.Option(..., "-o", "--output", help="File to write."),
     as_user: Optional[str] = typer.Option(None, "--as", help="Act as this user (default: the first super admin)."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="Name types, relations and attributes in zh-CN or en (default: the system's)."),
 ) -> None:
     """Export a graph to a file."""
-    from toolkit import db, imports
+    from toolkit import db, imports, messages
     from toolkit.accounts import operator
     from toolkit.cli.main import run_async
 
     async def body():
         async with db.opened():
             with err.status("exporting…", spinner="dots") if sys.stderr.isatty() else _no_status():
-                return await imports.export_graph(await operator(as_user), graph, fmt)
+                return await imports.export_graph(await operator(as_user), graph, fmt,
+                                                  messages.normalise_lang(lang) if lang else messages.system_lang())
 
     data, _name = run_async(body)()
     output.write_bytes(data)

@@ -1,6 +1,8 @@
 """Word outlines: heading styles (Heading 1…/标题 1…), or numbering alone (第一章, 第1节, 一、, （一）,
 1.1, 1、, (1)); body paragraphs describe the heading above them. A Zhitu export keeps node ids and
-the rest in the document properties, so it reads back whole."""
+the rest in a part of its own, so it reads back whole; what a reader sees of a node's type,
+attributes and relations is named in the export's language, in paragraphs of FACTS_STYLE that
+the reader skips."""
 from __future__ import annotations
 
 import io
@@ -12,8 +14,11 @@ import docx
 from docx.opc.constants import RELATIONSHIP_TYPE as RT
 from docx.opc.packuri import PackURI
 from docx.opc.part import Part
+from docx.enum.style import WD_STYLE_TYPE
+from docx.shared import Pt, RGBColor
 
 from toolkit.formats.extras import node_extras, relations_json
+from toolkit.formats.labels import Labels
 from toolkit.graphdoc import GraphDoc
 
 CN = "一二三四五六七八九十百零〇"
@@ -27,6 +32,7 @@ NUMBERED = [
     (re.compile(r"^\d+[、.．](?!\d)"), 7),
     (re.compile(r"^[（(]\d+[)）]"), 8),
 ]
+FACTS_STYLE = "Zhitu Facts"
 HEADING_STYLE = re.compile(r"^(?:heading|标题)\s*(\d)$", re.I)
 MAX_HEADING_CHARS = 40
 
@@ -74,20 +80,55 @@ def _stored(document) -> dict | None:
     return None
 
 
-def dumps(doc: GraphDoc) -> bytes:
+def _facts_style(document):
+    """The paragraph style of what a reader sees of a node besides its name and description (type,
+    attributes, relations); the reader skips it, since the stored part holds the codes."""
+    style = document.styles.add_style(FACTS_STYLE, WD_STYLE_TYPE.PARAGRAPH)
+    style.base_style = document.styles["Normal"]
+    style.font.size = Pt(9)
+    style.font.color.rgb = RGBColor(0x59, 0x59, 0x59)
+    return style
+
+
+def _node_facts(node, labels: Labels) -> list[str]:
+    facts = [labels.fact(labels.word("type"), labels.entity(node.type))] if node.type else []
+    for code, value in node.attributes.items():
+        if value not in (None, "", [], {}):
+            shown = ", ".join(map(str, value)) if isinstance(value, list) and not any(isinstance(v, dict) for v in value) else value
+            facts.append(labels.fact(labels.attribute(code, [node.type]), shown))
+    if node.tags:
+        facts.append(labels.fact(labels.word("tags"), ", ".join(node.tags)))
+    lines = [labels.join(facts)] if facts else []
+    if node.define:
+        lines.append(labels.fact(labels.word("define"), node.define))
+    return lines
+
+
+def dumps(doc: GraphDoc, labels: Labels | None = None) -> bytes:
+    labels = labels or Labels.builtin(template=doc.template)
     document = docx.Document()
     document.core_properties.title = doc.name
+    facts_style = _facts_style(document)
     stored = {"nodes": [], "relations": relations_json(doc.relations)}
+    names = {}
     for node, _parent, level in doc.walk():
+        names[node.id] = node.name
         if level == 0:
             document.add_heading(node.name, level=0)
         else:
             document.add_heading(node.name, level=min(level, 9))
         # Word has nine heading levels; the true level of every node is kept with its id.
         stored["nodes"].append({"id": node.id, "extras": node_extras(node), "level": level})
+        for line in _node_facts(node, labels):
+            document.add_paragraph(line, style=facts_style)
         for paragraph in node.desc.splitlines():
             if paragraph.strip():
                 document.add_paragraph(paragraph)
+    if doc.relations:
+        document.add_paragraph(labels.word("relations"), style=facts_style).runs[0].bold = True
+        for relation in doc.relations:
+            document.add_paragraph(f"{names.get(relation.start, relation.start)} —{labels.relation(relation.type)}→ "
+                                   f"{names.get(relation.target, relation.target)}", style=facts_style)
     blob = json.dumps(stored, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     part = Part(PackURI(PART_NAME), "application/json", blob, document.part.package)
     document.part.relate_to(part, RT.CUSTOM_XML)

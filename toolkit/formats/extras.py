@@ -28,6 +28,7 @@ def apply_extras(item, raw: str | None) -> None:
         item.attributes = data["attributes"]
     if isinstance(data.get("tags"), list):
         item.tags = [str(t) for t in data["tags"]]
+    item.is_core = bool(data.get("isCore"))
 
 
 def relations_json(relations: list[DocRelation]) -> str:

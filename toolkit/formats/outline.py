@@ -1,7 +1,7 @@
 """Shared by the outline formats: building a GraphDoc from (level, name, extras) and giving types."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from toolkit.errors import FormatError
 from toolkit.formats.limits import guard_depth
@@ -21,6 +21,7 @@ class OutlineItem:
     define: str = ""
     attributes: dict = field(default_factory=dict)
     tags: list[str] = field(default_factory=list)
+    is_core: bool = False
 
 
 def build(items: list[OutlineItem], source: str, template: str = "", name: str | None = None) -> GraphDoc:
@@ -30,7 +31,7 @@ def build(items: list[OutlineItem], source: str, template: str = "", name: str |
     if items[0].level != 0:
         roots = [i for i in items if i.level == 1]
         if len(roots) == 1 and roots[0] is items[0]:
-            items = [OutlineItem(i.level - 1, i.name, i.where, i.id, i.type, i.desc, i.define, i.attributes, i.tags) for i in items]
+            items = [replace(i, level=i.level - 1) for i in items]
         else:
             root = OutlineItem(0, name or source, source)
             items = [root, *items]
@@ -47,7 +48,7 @@ def build(items: list[OutlineItem], source: str, template: str = "", name: str |
         if not item.name.strip():
             raise FormatError("format.empty_name", where=item.where)
         node = DocNode(node_id, item.name.strip(), item.type, desc=item.desc, define=item.define,
-                       attributes=item.attributes, tags=item.tags)
+                       attributes=item.attributes, tags=item.tags, is_core=item.is_core)
         if item.level == 0:
             if root_node is not None:
                 raise FormatError("format.several_roots", where=item.where)

@@ -18,6 +18,7 @@ from docx.text.paragraph import Paragraph
 
 from toolkit.errors import FormatError
 from toolkit.formats import report
+from toolkit.formats.docx import FACTS_STYLE
 from toolkit.formats.extras import apply_extras, parse_relations
 from toolkit.formats.limits import open_zip, read_bytes
 from toolkit.formats.outline import OutlineItem, attach_level_jumps, build
@@ -81,6 +82,8 @@ def _blocks(document, where: str) -> tuple[list[_Block], list[list[list[str]]], 
             if not text:
                 continue
             style = ((paragraph.style.name if paragraph.style is not None else "") or "").strip()
+            if style == FACTS_STYLE:  # a Zhitu export's type, attributes and relations: the stored part has them
+                continue
             if style.lower().startswith("toc"):
                 toc += 1
                 continue

@@ -5,13 +5,16 @@ Read: a tree by level columns (一级/二级…, 1级, Level 1, L1) where blank 
 description, definition and tag columns, and any other column as an attribute (header
 "名称 (code)" keeps the attribute code). A sheet named 关系/Relations holds relations
 (start id, end id, type). Every problem names the sheet, row and column.
-Write: the same layout, which reads back to the same tree.
+Write: the same layout, which reads back to the same tree. What a teacher reads is named in the
+export's language (types, relations, attribute headings); the codes a re-import needs stay in
+hidden columns (node ids) and a hidden sheet (CODES_SHEET: the code behind each name shown).
 """
 from __future__ import annotations
 
 import io
 import re
 import zipfile
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import openpyxl
@@ -19,10 +22,10 @@ from openpyxl.utils import get_column_letter, range_boundaries
 
 from toolkit.cells import xlsx_row
 from toolkit.errors import FormatError
+from toolkit.formats.labels import CN_DIGITS, Labels
 from toolkit.formats.limits import open_zip
 from toolkit.graphdoc import DocNode, DocRelation, GraphDoc
 
-CN_DIGITS = "一二三四五六七八九十"
 LEVEL = re.compile(r"^(?:第?([一二三四五六七八九十]|\d{1,2})\s*级(?:目录|标题|节点|知识点)?|level\s*(\d{1,2})|l(\d{1,2}))$", re.I)
 ALIASES = {
     "id": {"节点id", "节点编号", "编号", "id", "nodeid", "node id"},
@@ -32,12 +35,18 @@ ALIASES = {
     "desc": {"描述", "说明", "节点描述", "description", "desc"},
     "define": {"定义", "definition", "define"},
     "tags": {"标签", "tags"},
+    "core": {"核心", "核心节点", "core"},
 }
+# What a core cell holds for a core node (WORDS "yes" in either language, or a mark).
+CORE_MARKS = {"是", "核心", "yes", "y", "true", "1", "✓", "√", "x"}
 RELATION_SHEETS = {"关系", "relations", "relation"}
 RELATION_COLUMNS = {"start": {"起点id", "起点", "开始节点id", "start", "start id"}, "target": {"终点id", "终点", "结束节点id", "target", "end", "end id"},
-                    "type": {"关系类型", "类型", "type"}}
+                    "type": {"关系类型", "类型", "type", "关系", "relation"}}
+# Node names beside the ids: a relation a user typed with names only finds its nodes by them.
+RELATION_NAMES = {"start": {"起点名称", "start node", "start name"}, "target": {"终点名称", "end node", "end name"}}
 ATTRIBUTE_CODE = re.compile(r"^(.*?)\s*[（(]\s*([A-Za-z][\w]*)\s*[)）]\s*$")
-WRITE_LEVEL = "{}级"
+# A hidden sheet of (kind, name shown, code) rows: the codes behind the names an export shows.
+CODES_SHEET = "_zhitu"
 
 
 def _key(text) -> str:
@@ -135,7 +144,7 @@ def _row_extras(sheet: _Sheet, row: list, number: int, columns: dict) -> dict:
             attributes[code] = value.strftime("%Y-%m-%d %H:%M") if hasattr(value, "strftime") else value
     tags = [t for t in re.split(r"[,，;；、\s]+", text("tags")) if t]
     return {"id": text("id") or None, "type": text("type"), "desc": text("desc"), "define": text("define"),
-            "attributes": attributes, "tags": tags}
+            "attributes": attributes, "tags": tags, "is_core": _key(text("core")) in CORE_MARKS}
 
 
 def _by_parent(sheet: _Sheet, start: int, columns: dict) -> GraphDoc:
@@ -156,7 +165,7 @@ def _by_parent(sheet: _Sheet, start: int, columns: dict) -> GraphDoc:
         if extras["id"] in nodes:
             raise FormatError("graphdoc.duplicate_id", where=sheet.at(offset, columns["id"] + 1), id=extras["id"])
         nodes[extras["id"]] = DocNode(extras["id"], name, extras["type"], desc=extras["desc"], define=extras["define"],
-                                      attributes=extras["attributes"], tags=extras["tags"])
+                                      attributes=extras["attributes"], tags=extras["tags"], is_core=extras["is_core"])
         parent = _cell_text(row[columns["parent"]]) if "parent" in columns else ""
         parents[extras["id"]] = (parent, offset)
         order.append(extras["id"])
@@ -181,22 +190,90 @@ def _by_parent(sheet: _Sheet, start: int, columns: dict) -> GraphDoc:
     return GraphDoc(name=nodes[roots[0]].name, template="", root=nodes[roots[0]])
 
 
-def _relations(sheet: _Sheet) -> list[DocRelation]:
+@dataclass
+class RelationRow:
+    """A row of the relation sheet: node ids, or only node names when a user typed it."""
+
+    relation: DocRelation
+    start_name: str
+    target_name: str
+    where: str
+
+
+def _relations(sheet: _Sheet) -> list[RelationRow]:
     if not sheet.rows:
         return []
     header = [_key(v) for v in sheet.rows[0]]
-    positions = {}
-    for role, names in RELATION_COLUMNS.items():
-        found = [i for i, h in enumerate(header) if h in names]
-        if not found:
+    positions, names = {}, {}
+    for role, aliases in RELATION_NAMES.items():
+        found = [i for i, h in enumerate(header) if h in aliases]
+        if found:
+            names[role] = found[0]
+    for role, aliases in RELATION_COLUMNS.items():
+        found = [i for i, h in enumerate(header) if h in aliases]
+        if not found and role not in names:
             raise FormatError("format.missing_column", where=f"{sheet.where}: sheet {sheet.title}, row 1", column=role)
-        positions[role] = found[0]
-    relations = []
-    for row in sheet.rows[1:]:
+        if found:
+            positions[role] = found[0]
+    rows = []
+    for number, row in enumerate(sheet.rows[1:], 2):
         values = {role: _cell_text(row[i]) for role, i in positions.items()}
-        if any(values.values()):
-            relations.append(DocRelation(values["start"], values["target"], values["type"]))
+        named = {role: _cell_text(row[i]) for role, i in names.items()}
+        if any(values.values()) or any(named.values()):
+            relation = DocRelation(values.get("start", ""), values.get("target", ""), values.get("type", ""))
+            rows.append(RelationRow(relation, named.get("start", ""), named.get("target", ""), sheet.at(number, 1)))
+    return rows
+
+
+def resolve_relations(rows: list[RelationRow], docs: list[GraphDoc]) -> list[DocRelation]:
+    """The relations with node ids: a row without an id names its node, which must be the only one of that name."""
+    by_name: dict[str, list[str]] = {}
+    for doc in docs:
+        for node, _parent, _level in doc.walk():
+            by_name.setdefault(node.name, []).append(node.id)
+    relations = []
+    for row in rows:
+        for end in ("start", "target"):
+            if getattr(row.relation, end):
+                continue
+            name = row.start_name if end == "start" else row.target_name
+            found = by_name.get(name, [])
+            if len(found) != 1:
+                raise FormatError("graphdoc.dangling_relation", where=row.where, id=name or "?")
+            setattr(row.relation, end, found[0])
+        relations.append(row.relation)
     return relations
+
+
+@dataclass
+class Codes:
+    """What the hidden sheet of an export says: its template and the code behind each name shown."""
+
+    template: str = ""
+    kinds: dict[str, dict[str, str]] = field(default_factory=lambda: {"type": {}, "relation": {}, "attribute": {}})
+
+    @classmethod
+    def of(cls, sheet: _Sheet) -> "Codes":
+        codes = cls()
+        for row in sheet.rows[1:]:
+            kind, shown, code = (_cell_text(v) for v in (row + [None, None, None])[:3])
+            if kind == "template":
+                codes.template = code or shown
+            elif kind in codes.kinds and shown and code:
+                codes.kinds[kind].setdefault(shown, code)
+        return codes
+
+    def apply(self, doc: GraphDoc) -> None:
+        """Names shown back to codes; what a user typed that the sheet does not know stays as typed
+        (the template's names in either language match it on import: toolkit.imports.fit_to_template)."""
+        if self.template and not doc.template:
+            doc.template = self.template
+        types, attributes = self.kinds["type"], self.kinds["attribute"]
+        for node, _parent, _level in doc.walk():
+            node.type = types.get(node.type, node.type)
+            node.attributes = {attributes.get(key, key): value for key, value in node.attributes.items()}
+        for relation in doc.relations:
+            relation.type = self.kinds["relation"].get(relation.type, relation.type)
 
 
 def read_all(path: str | Path, data: bytes | None = None, sheet: str | None = None, levels: list[str] | None = None,
@@ -211,27 +288,61 @@ def read(path: str | Path, data: bytes | None = None) -> GraphDoc:
     return read_all(path, data)[0]
 
 
-def dumps(doc: GraphDoc, attribute_names: dict[str, str] | None = None) -> bytes:
-    attribute_names = attribute_names or {}
-    depth = max(level for _n, _p, level in doc.walk()) + 1
-    codes = sorted({code for node, _p, _l in doc.walk() for code in node.attributes})
+def _cell_value(value):
+    if isinstance(value, list) and not any(isinstance(x, dict) for x in value):
+        return ", ".join(map(str, value))
+    return str(value) if isinstance(value, (list, dict)) else value
+
+
+def _is_role_header(header: str) -> bool:
+    key = _key(header)
+    return _level_of(header) is not None or any(key in names for names in ALIASES.values())
+
+
+def dumps(doc: GraphDoc, labels: Labels | None = None) -> bytes:
+    labels = labels or Labels.builtin(template=doc.template)
+    walked = list(doc.walk())
+    depth = max(level for _n, _p, level in walked) + 1
+    codes = sorted({code for node, _p, _l in walked for code in node.attributes})
+    headings: list[str] = []
+    for code in codes:
+        heading = labels.attribute(code, {node.type for node, _p, _l in walked if code in node.attributes})
+        if heading in headings or _is_role_header(heading):
+            heading = f"{heading} ({code})"  # read back by its code (ATTRIBUTE_CODE)
+        headings.append(heading)
     workbook = openpyxl.Workbook(write_only=True)
     sheet = workbook.create_sheet(doc.name[:31] or "graph")
-    headers = ["节点ID", *(WRITE_LEVEL.format(CN_DIGITS[i] if i < 10 else i + 1) for i in range(depth)), "类型", "描述", "定义", "标签",
-               *(f"{attribute_names.get(code, code)} ({code})" for code in codes)]
+    sheet.column_dimensions["A"].hidden = True  # node ids: for merging an edited export back
+    headers = [labels.word("id"), *(labels.level(i) for i in range(depth)), labels.word("type"), labels.word("desc"),
+               labels.word("define"), labels.word("tags"), labels.word("core"), *headings]
     sheet.append(xlsx_row(sheet, headers))
-    for node, _parent, level in doc.walk():
+    for node, _parent, level in walked:
         levels = [None] * depth
         levels[level] = node.name
-        values = [node.attributes.get(code) for code in codes]
-        values = [", ".join(map(str, v)) if isinstance(v, list) and not any(isinstance(x, dict) for x in v)
-                  else (str(v) if isinstance(v, (list, dict)) else v) for v in values]
-        sheet.append(xlsx_row(sheet, [node.id, *levels, node.type, node.desc, node.define, ", ".join(node.tags), *values]))
+        values = [_cell_value(node.attributes.get(code)) for code in codes]
+        core = labels.word("yes") if node.is_core else None
+        sheet.append(xlsx_row(sheet, [node.id, *levels, labels.entity(node.type), node.desc, node.define, ", ".join(node.tags), core,
+                                      *values]))
     if doc.relations:
-        relation_sheet = workbook.create_sheet("关系")
-        relation_sheet.append(["起点ID", "终点ID", "关系类型"])
+        names = {node.id: node.name for node, _p, _l in walked}
+        relation_sheet = workbook.create_sheet(labels.word("relations"))
+        for column in ("D", "E"):
+            relation_sheet.column_dimensions[column].hidden = True
+        relation_sheet.append([labels.word("start"), labels.word("relation"), labels.word("target"), labels.word("start_id"),
+                               labels.word("target_id")])
         for relation in doc.relations:
-            relation_sheet.append(xlsx_row(relation_sheet, [relation.start, relation.target, relation.type]))
+            relation_sheet.append(xlsx_row(relation_sheet, [names.get(relation.start, ""), labels.relation(relation.type),
+                                                            names.get(relation.target, ""), relation.start, relation.target]))
+    hidden = workbook.create_sheet(CODES_SHEET)
+    hidden.sheet_state = "hidden"
+    hidden.append(["kind", "name", "code"])
+    hidden.append(["template", doc.template, doc.template])
+    for code in sorted({node.type for node, _p, _l in walked if node.type}):
+        hidden.append(xlsx_row(hidden, ["type", labels.entity(code), code]))
+    for code in sorted({relation.type for relation in doc.relations if relation.type}):
+        hidden.append(xlsx_row(hidden, ["relation", labels.relation(code), code]))
+    for code, heading in zip(codes, headings):
+        hidden.append(xlsx_row(hidden, ["attribute", heading, code]))
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()

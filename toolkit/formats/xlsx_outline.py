@@ -12,6 +12,7 @@ and a workbook with no outline sheet is refused with the reason, never turned in
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from openpyxl.utils import column_index_from_string
@@ -19,9 +20,9 @@ from openpyxl.utils import column_index_from_string
 from toolkit.errors import FormatError
 from toolkit.formats import report
 from toolkit.formats.outline import OutlineItem, build
-from toolkit.formats.xlsx import (ALIASES, ATTRIBUTE_CODE, RELATION_SHEETS, _by_parent, _cell_text, _key, _level_of, _load,
-                                  _relations, _row_extras, _Sheet)
-from toolkit.graphdoc import DocNode, DocRelation, GraphDoc
+from toolkit.formats.xlsx import (ALIASES, ATTRIBUTE_CODE, CODES_SHEET, RELATION_SHEETS, Codes, RelationRow, _by_parent,
+                                  _cell_text, _key, _level_of, _load, _relations, _row_extras, _Sheet, resolve_relations)
+from toolkit.graphdoc import DocNode, GraphDoc
 from toolkit.formats.limits import read_bytes
 
 # Words that name a level of a course outline; their order in the header gives the levels.
@@ -165,7 +166,7 @@ def _sheet_doc(sheet: _Sheet, start: int, columns: dict, how: str, where: str, r
     if len(tops) > 1:
         report.notice("import.root_added", f"{where}: sheet {sheet.title}", name=root_name)
         items = [OutlineItem(0, root_name, f"{where}: sheet {sheet.title}"),
-                 *(OutlineItem(i.level + 1, i.name, i.where, i.id, i.type, i.desc, i.define, i.attributes, i.tags) for i in items)]
+                 *(replace(i, level=i.level + 1) for i in items)]
     return build(items, where, name=root_name)
 
 
@@ -178,14 +179,18 @@ def read_all(path: str | Path, data: bytes | None = None, sheet: str | None = No
         chosen = [s for number, s in enumerate(sheets, 1) if s.title == sheet or str(number) == str(sheet)]
         if not chosen:
             raise FormatError("format.no_sheet", where=where, sheet=sheet, sheets="、".join(s.title for s in sheets))
-        relation_sheets = [s for s in sheets if _key(s.title) in RELATION_SHEETS]
+        relation_sheets = [s for s in sheets if _key(s.title) in RELATION_SHEETS or s.title == CODES_SHEET]
         sheets = chosen + [s for s in relation_sheets if s not in chosen]
-    relations: list[DocRelation] = []
+    relation_rows: list[RelationRow] = []
+    codes = Codes()
     parts: list[tuple[_Sheet, tuple[int, dict, str]]] = []
     refused: list[tuple[_Sheet, str]] = []
     for found in sheets:
+        if found.title == CODES_SHEET:
+            codes = Codes.of(found)
+            continue
         if _key(found.title) in RELATION_SHEETS:
-            relations.extend(_relations(found))
+            relation_rows.extend(_relations(found))
             continue
         if not any(_cell_text(v) for row in found.rows for v in row):
             report.notice("import.empty_sheet", where, sheet=found.title)
@@ -205,9 +210,11 @@ def read_all(path: str | Path, data: bytes | None = None, sheet: str | None = No
             for found, (start, columns, how) in parts]
     if several and each_sheet:
         # Each outline sheet its own graph; relations (by node id) go to the graph holding both ends.
+        relations = resolve_relations(relation_rows, docs)
         for doc in docs:
             ids = {node.id for node, _p, _l in doc.walk()}
             doc.relations = [r for r in relations if r.start in ids and r.target in ids]
+            codes.apply(doc)
         return docs
     if not several:
         doc = docs[0]
@@ -223,7 +230,8 @@ def read_all(path: str | Path, data: bytes | None = None, sheet: str | None = No
                 # The sheet's name heads its branch (its single top row is under it).
                 branch = DocNode(f"_s{index}_sheet", part.name, "", children=[part.root])
             doc.root.children.append(branch)
-    doc.relations = relations
+    doc.relations = resolve_relations(relation_rows, [doc])
+    codes.apply(doc)
     return [doc]
 
 

@@ -62,6 +62,7 @@ class Template(Timestamped):
     name = fields.CharField(max_length=100)
     name_en = fields.CharField(max_length=100, default="")
     description = fields.TextField(default="")
+    description_en = fields.TextField(default="")
     # [{"code": entity code, "isRoot": bool, "children": [entity codes allowed below it]}]
     entitys = fields.JSONField(default=list)
     # [{"code": relation code, "effectScope": [{"startEntityCode", "endEntityCode"}]}]

@@ -122,9 +122,9 @@ function AttributeInput({ definition, value, onChange }: { definition: Attribute
       return (
         <Select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
           <option value="">{t("choose")}</option>
-          {(definition.param?.options ?? []).map((option) => (
+          {(definition.param?.options ?? []).map((option, index) => (
             <option key={option} value={option}>
-              {option}
+              {definition.param?.optionLabels?.[index] ?? option}
             </option>
           ))}
         </Select>
@@ -133,10 +133,10 @@ function AttributeInput({ definition, value, onChange }: { definition: Attribute
       const chosen = Array.isArray(value) ? (value as string[]) : [];
       return (
         <div className="flex flex-wrap gap-2">
-          {(definition.param?.options ?? []).map((option) => (
+          {(definition.param?.options ?? []).map((option, index) => (
             <label key={option} className="flex items-center gap-1 text-sm">
               <input type="checkbox" disabled={!definition.isEdit} checked={chosen.includes(option)} onChange={(e) => onChange(e.target.checked ? [...chosen, option] : chosen.filter((c) => c !== option))} />
-              {option}
+              {definition.param?.optionLabels?.[index] ?? option}
             </label>
           ))}
         </div>

@@ -85,7 +85,8 @@ export interface AttributeDefinition {
   isEdit: boolean;
   isNull: boolean;
   sort: number;
-  param: { precision?: number; options?: string[]; kind?: string; [key: string]: unknown } | null;
+  /** optionLabels: what a reader in the chosen language sees of each option (the values stay `options`). */
+  param: { precision?: number; options?: string[]; optionLabels?: string[]; kind?: string; [key: string]: unknown } | null;
 }
 
 export interface EntityType {

@@ -1,4 +1,5 @@
 /** The graph calls of SPEC §7, one function each, all through the one fetch client. */
+import { currentLocale } from "../locale";
 import { api, type Download } from "./client";
 import type { Assignee, FullTreeNode, GraphDetail, GraphNode, GraphTask, GraphVersion, Relation, TreeAnswer, VersionDiff } from "./graph-types";
 
@@ -25,7 +26,9 @@ export const graphApi = {
   compare: (graphId: number, versionId: number, otherVersionId?: number) =>
     api.get<VersionDiff>("/api/graphList/compareHisVersion", { query: { graphId, versionId, otherVersionId } }),
   restore: (graphId: number, versionId: number) => api.post<{ restored: number; backupVersion: number }>(`/api/graphList/restoreVersion/${graphId}`, { json: { versionId } }),
-  exportFile: (graphId: number, format: string) => api.get<Download>("/api/graph/file/export", { query: { graphId, format }, binary: true, timeoutMs: 600_000 }),
+  /** The file names types, relations and attributes in the interface's language. */
+  exportFile: (graphId: number, format: string) =>
+    api.get<Download>("/api/graph/file/export", { query: { graphId, format, lang: currentLocale() }, binary: true, timeoutMs: 600_000 }),
   mergeCheck: (graphId: number, file: File) => {
     const form = new FormData();
     form.set("file", file);
