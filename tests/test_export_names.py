@@ -12,7 +12,9 @@ from tests.conftest import TEST_EXAMPLES
 from toolkit import builtins
 from toolkit.demo import load_examples
 from toolkit.formats.docx import FACTS_STYLE
+from toolkit.formats import xlsx
 from toolkit.formats.xlsx import CODES_SHEET
+from toolkit.graphdoc import DocNode, GraphDoc
 from toolkit.graphs.documents import to_document
 from toolkit.model import EntityType, Graph, Template
 
@@ -185,3 +187,10 @@ async def test_install_gives_older_built_ins_their_english_names(database):
     kept = {a["code"]: a for a in (await EntityType.get(code="KnowPoint")).attributes}
     assert kept["difficulty"]["name"] == "难易" and "nameEn" not in kept["difficulty"]
     assert kept["importance"]["nameEn"] == "Mastery"
+
+
+@pytest.mark.parametrize("name", ["C/C++ [基础]: 1?", "关系", "Relations", CODES_SHEET, "'引号'"])
+def test_any_graph_name_exports_to_excel_and_reads_back(name):
+    doc = GraphDoc(name=name, template="teaching", root=DocNode("n1", name, "KnowGraph", children=[DocNode("n2", "栈", "KnowPoint")]))
+    back = xlsx.read("graph.xlsx", xlsx.dumps(doc))
+    assert (back.root.name, [c.name for c in back.root.children], back.root.children[0].type) == (name, ["栈"], "KnowPoint")

@@ -299,6 +299,12 @@ def _is_role_header(header: str) -> bool:
     return _level_of(header) is not None or any(key in names for names in ALIASES.values())
 
 
+def _sheet_title(name: str) -> str:
+    """A sheet title Excel accepts for the graph's name, never one the reader takes for another sheet."""
+    title = re.sub(r"[\\/*?:\[\]]", "_", name).strip("'")[:31].strip() or "graph"
+    return f"{title[:29]}_1" if _key(title) in RELATION_SHEETS or title == CODES_SHEET else title
+
+
 def dumps(doc: GraphDoc, labels: Labels | None = None) -> bytes:
     labels = labels or Labels.builtin(template=doc.template)
     walked = list(doc.walk())
@@ -311,7 +317,7 @@ def dumps(doc: GraphDoc, labels: Labels | None = None) -> bytes:
             heading = f"{heading} ({code})"  # read back by its code (ATTRIBUTE_CODE)
         headings.append(heading)
     workbook = openpyxl.Workbook(write_only=True)
-    sheet = workbook.create_sheet(doc.name[:31] or "graph")
+    sheet = workbook.create_sheet(_sheet_title(doc.name))
     sheet.column_dimensions["A"].hidden = True  # node ids: for merging an edited export back
     headers = [labels.word("id"), *(labels.level(i) for i in range(depth)), labels.word("type"), labels.word("desc"),
                labels.word("define"), labels.word("tags"), labels.word("core"), *headings]
