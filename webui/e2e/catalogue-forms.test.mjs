@@ -1,5 +1,6 @@
-// Issue 19, item 2, for the catalogue: the entity-type, relation-group and template dialogs show every
-// invalid field's message under its field at once, in Chinese and in English, checked before sending
+// Issue 19, item 2, for the catalogue and the portal content: the entity-type, relation-group,
+// template, help-document and carousel dialogs show every invalid field's message under its field
+// at once, in Chinese and in English, checked before sending
 // by the server's own rules (GET /api/user/formRules); what only the server knows (a taken code)
 // comes back under its field too; the API answers the same three fields at once.
 import assert from "node:assert/strict";
@@ -33,7 +34,7 @@ async function setLocale(locale) {
 async function openCreateDialog(pathname, resource) {
   await page.goto(`${BASE_URL}${pathname}`);
   await page.getByTestId(`manager-${resource}`).waitFor();
-  await page.getByTestId("manage-row").first().waitFor();
+  await page.getByTestId("manage-row").first().or(page.getByTestId("manage-empty")).first().waitFor();
   await page.getByTestId("manage-create").click();
   await page.getByTestId("form-dialog").waitFor();
 }
@@ -72,8 +73,8 @@ async function apiErrors(path, body, locale) {
 }
 
 const CASES = {
-  "zh-CN": { code: "编码格式不正确", required: "必填", tooLong: "最多 100 个字符", tooSmall: "数值过小", taken: (code) => `编码 ${code} 已被使用` },
-  en: { code: "Code is not valid", required: "Required", tooLong: "At most 100 characters", tooSmall: "Too small", taken: (code) => `Code ${code} is already taken` },
+  "zh-CN": { code: "编码格式不正确", required: "必填", tooLong: "最多 100 个字符", tooSmall: "数值过小", address: "地址格式不正确", link: "链接格式不正确", taken: (code) => `编码 ${code} 已被使用` },
+  en: { code: "Code is not valid", required: "Required", tooLong: "At most 100 characters", tooSmall: "Too small", address: "Address is not valid", link: "Link is not valid", taken: (code) => `Code ${code} is already taken` },
 };
 
 for (const [locale, expected] of Object.entries(CASES)) {
@@ -118,5 +119,17 @@ for (const [locale, expected] of Object.entries(CASES)) {
     assert.deepEqual(errors, locale === "en"
       ? { code: "Code teaching is already taken", kind: "Choose a valid Template kind", name: "Template name is required" }
       : { code: "编码 teaching 已被使用", kind: "请选择有效的模板类型", name: "请填写模板名称" });
+  });
+
+  test(`help document and carousel: every invalid field shows its message at once (${locale})`, async () => {
+    await setLocale(locale);
+    await openCreateDialog("/Manager/index", "docs");
+    await fill({ title: "", url: "ftp://example.org", sort: "-1" });
+    assert.deepEqual(await submitAndReadErrors(3), { title: expected.required, url: expected.address, sort: expected.tooSmall });
+    await page.keyboard.press("Escape");
+    await openCreateDialog("/rotationManager/index", "carousel");
+    await fill({ title: "", link: "javascript:x", sort: "-1" });
+    assert.deepEqual(await submitAndReadErrors(4), { title: expected.required, link: expected.link, sort: expected.tooSmall, file: expected.required });
+    await page.keyboard.press("Escape");
   });
 }
