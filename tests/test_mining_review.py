@@ -60,6 +60,20 @@ async def test_the_parent_defaults_to_the_node_attribution_chose(api, people):
     assert [(r["createdNodeId"], r["createdNodeName"]) for r in listed["result"]["items"]] == [(node.id, "队列")]
 
 
+async def test_an_accept_answers_the_nodes_it_made_by_name(api, people):
+    """The review's banner links to what an accept made by the nodes' names, not their ids."""
+    graph, _, chapter, task, points = await _mined(people)
+    token = await api.login("expert")
+    _, accepted = await api.call("POST", f"{E}/result/accept", token,
+                                 json={"ids": [points[0].id, points[2].id], "parentNodeId": chapter.id})
+    assert accepted["code"] == 0, accepted
+    made = {n.name: n.id for n in await Node.filter(graph_id=graph.id, parent_id=chapter.id)}
+    assert accepted["result"]["nodes"] == [{"id": made["栈"], "name": "栈"}, {"id": made["链表"], "name": "链表"}]
+    assert accepted["result"]["nodeIds"] == [made["栈"], made["链表"]]
+    _, none_left = await api.call("POST", f"{E}/result/acceptAbove", token, json={"taskId": task.id, "minScore": 0.95})
+    assert none_left["result"]["nodes"] == [] and none_left["result"]["accepted"] == 0
+
+
 async def test_in_a_graph_of_only_its_root_the_root_is_the_parent(api, people):
     graph, root, _, _, points = await _mined(people, with_chapter=False)
     token = await api.login("expert")

@@ -310,7 +310,14 @@ async def accept_results(user: User, result_ids: list[int], graph_id: int | None
             if created_id is not None:
                 made.append(created_id)
         await audit.record("mining.accept", user.id, "graph", graph_id, results=[r.id for r, _ in rows])
-    return {"accepted": len(rows), "nodeIds": list(dict.fromkeys(made)), "graphId": graph_id}
+    return await _accepted(len(rows), list(dict.fromkeys(made)), graph_id)
+
+
+async def _accepted(count: int, node_ids: list[int], graph_id: int | None) -> dict:
+    """What an accept answers: the nodes it made or changed, with their names for the links to them."""
+    names = dict(await Node.filter(id__in=node_ids).values_list("id", "name")) if node_ids else {}
+    return {"accepted": count, "nodeIds": node_ids, "nodes": [{"id": i, "name": names[i]} for i in node_ids if i in names],
+            "graphId": graph_id}
 
 
 async def accept_above(user: User, task_id: int, min_score: float, graph_id: int | None = None,
@@ -318,7 +325,7 @@ async def accept_above(user: User, task_id: int, min_score: float, graph_id: int
     task = await get_task(user, task_id, write=True)
     ids = await MiningResult.filter(task_id=task.id, state__in=list(REVIEWABLE), score__gte=min_score).order_by("id").values_list("id", flat=True)
     if not ids:
-        return {"accepted": 0, "nodeIds": [], "graphId": graph_id or task.graph_id}
+        return await _accepted(0, [], graph_id or task.graph_id)
     return await accept_results(user, list(ids), graph_id, parent_node_id)
 
 

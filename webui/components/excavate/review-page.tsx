@@ -12,7 +12,7 @@ import { Select } from "@/components/ui/select";
 import { useGraphOptions } from "@/hooks/use-graph-options";
 import { useRole } from "@/hooks/use-role";
 import { ApiError } from "@/lib/api/client";
-import { miningApi, searchNodes, type MiningKind, type MiningResult } from "@/lib/api/excavate";
+import { miningApi, searchNodes, type AcceptAnswer, type MiningKind, type MiningResult } from "@/lib/api/excavate";
 import { RELATION_TYPES, resultLabel, SCREENS } from "@/lib/excavate/kinds";
 import { mayWriteMining } from "@/lib/excavate/rights";
 import { toast } from "@/lib/feedback";
@@ -27,6 +27,8 @@ interface Props {
 }
 
 const STATES = ["pending", "edited", "accepted", "rejected"] as const;
+/** The nodes an accept made named one by one in its notice; beyond these a count. */
+const LANDED_LINKS = 5;
 
 /** Review of mining results: the source passage highlighted, accept / edit / reject, accept above a score. */
 export function ReviewPage({ kind, taskIds, graphIds }: Props) {
@@ -38,7 +40,7 @@ export function ReviewPage({ kind, taskIds, graphIds }: Props) {
   const [page, setPage] = useState({ page: 1, pageSize: 20 });
   const [selected, setSelected] = useState<number[]>([]);
   const [minScore, setMinScore] = useState("0.5");
-  const [landed, setLanded] = useState<{ graphId: number; nodeId: number | null } | null>(null);
+  const [landed, setLanded] = useState<Pick<AcceptAnswer, "graphId" | "nodes"> | null>(null);
   const [asGraphOpen, setAsGraphOpen] = useState(false);
   const router = useRouter();
   const { data, mutate, error } = useSWR(["results", kind, taskIds, graphIds, state, keyword, page], () =>
@@ -99,7 +101,7 @@ export function ReviewPage({ kind, taskIds, graphIds }: Props) {
     if (parentNodeId === undefined) return;
     await run(async () => {
       const answer = await miningApi.accept(ids, graphId, parentNodeId, nodeId);
-      setLanded({ graphId: answer.graphId, nodeId: answer.nodeIds[0] ?? null });
+      setLanded(answer);
     }, t("accepted", { count: ids.length }));
   }
 
@@ -161,7 +163,7 @@ export function ReviewPage({ kind, taskIds, graphIds }: Props) {
                   if (parentNodeId === undefined) return;
                   void run(async () => {
                     const answer = await miningApi.acceptAbove(taskIds[0], Number(minScore), graphId, parentNodeId);
-                    setLanded({ graphId: answer.graphId, nodeId: answer.nodeIds[0] ?? null });
+                    setLanded(answer);
                   }, t("acceptedAbove", { score: minScore }));
                 }}
                 data-testid="accept-above"
@@ -176,12 +178,22 @@ export function ReviewPage({ kind, taskIds, graphIds }: Props) {
         <CatalogueGraphDialog taskId={taskIds[0]} open={asGraphOpen} onOpenChange={setAsGraphOpen} onCreated={() => (void mutate(), void task.mutate())} />
       )}
       {landed && (
-        <p className="flex items-center gap-2 rounded-lg bg-success/10 p-3 text-sm text-success" data-testid="landed">
+        <p className="flex flex-wrap items-center gap-2 rounded-lg bg-success/10 p-3 text-sm text-success" data-testid="landed">
           {t("landed")}
-          <Link className="inline-flex items-center gap-1 underline" href={`/knowledgeGraph/knowledgeTree/${landed.graphId}${landed.nodeId ? `/${landed.nodeId}` : ""}`}>
-            <ExternalLink size={13} />
-            {t("openGraph")}
-          </Link>
+          {/* Each node by its name (names, not ids, are what a reviewer recognises); none: the graph. */}
+          {landed.nodes.slice(0, LANDED_LINKS).map((node) => (
+            <Link key={node.id} className="inline-flex items-center gap-1 underline" href={`/knowledgeGraph/knowledgeTree/${landed.graphId}/${node.id}`} data-testid="landed-node">
+              <ExternalLink size={13} />
+              {node.name}
+            </Link>
+          ))}
+          {landed.nodes.length > LANDED_LINKS && <span>{t("landedMore", { count: landed.nodes.length - LANDED_LINKS })}</span>}
+          {landed.nodes.length === 0 && (
+            <Link className="inline-flex items-center gap-1 underline" href={`/knowledgeGraph/knowledgeTree/${landed.graphId}`}>
+              <ExternalLink size={13} />
+              {t("openGraph")}
+            </Link>
+          )}
         </p>
       )}
       <section className="rounded-lg bg-card">
@@ -339,10 +351,14 @@ function ResultRow({
           {row.kind === "belong" && !editing && <span className="text-xs text-muted">→ {String(payload.nodeName ?? "")}</span>}
           <span className="text-xs text-muted">{t("score", { score: row.score.toFixed(2) })}</span>
           <span className="text-xs">{te(`resultStates.${row.state}`)}</span>
-          {row.createdNodeId && row.kind !== "relations" && graphId !== null && (
+          {row.createdNodeId && row.createdNodeName != null && row.kind !== "relations" && graphId !== null && (
             <Link className="text-xs text-success underline" href={`/knowledgeGraph/knowledgeTree/${graphId}/${row.createdNodeId}`} data-testid="result-node">
-              → {row.createdNodeName ?? t("nodeMade", { id: row.createdNodeId })}
+              → {row.createdNodeName}
             </Link>
+          )}
+          {/* Every accept names a node; an accepted result without one lost it to a delete since. */}
+          {row.state === "accepted" && (!row.createdNodeId || row.createdNodeName == null) && row.kind !== "relations" && (
+            <span className="text-xs text-muted" data-testid="result-node-gone">{t("nodeGone")}</span>
           )}
         </div>
         {row.kind === "definitions" && !editing && (

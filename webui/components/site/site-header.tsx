@@ -1,11 +1,12 @@
 "use client";
-import { LayoutDashboard, LogIn } from "lucide-react";
+import { LayoutDashboard, LogIn, Menu } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { LanguagePicker } from "@/components/shell/language-picker";
 import { ThemeToggle } from "@/components/shell/theme-toggle";
 import { Button } from "@/components/ui/button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { useSession } from "@/hooks/use-session";
 import { cn } from "@/lib/utils";
 
@@ -28,7 +29,8 @@ export function SiteHeader() {
         <span className="inline-flex h-7 w-7 items-center justify-center rounded bg-primary text-sm text-white">知</span>
         <span className="hidden sm:inline">{tApp("name")}</span>
       </Link>
-      <nav className="flex min-w-0 items-center gap-1 overflow-x-auto text-sm">
+      {/* Below 768 px the links do not fit beside the controls: they move into the menu button's list. */}
+      <nav className="hidden min-w-0 items-center gap-1 overflow-x-auto text-sm md:flex">
         {LINKS.map((link) => (
           <Link
             key={link.href}
@@ -40,6 +42,7 @@ export function SiteHeader() {
         ))}
       </nav>
       <div className="ml-auto flex items-center gap-1">
+        <SiteMenuButton pathname={pathname} />
         <ThemeToggle />
         <LanguagePicker />
         {session ? (
@@ -59,6 +62,29 @@ export function SiteHeader() {
         )}
       </div>
     </header>
+  );
+}
+
+/** The portal links as a menu for narrow screens (< 768 px), where the header has no room for them. */
+function SiteMenuButton({ pathname }: { pathname: string }) {
+  const t = useTranslations("site.nav");
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button size="icon" variant="ghost" className="md:hidden" aria-label={t("menu")} data-testid="site-menu">
+          <Menu size={18} />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent data-testid="site-menu-list">
+        {LINKS.map((link) => (
+          <DropdownMenuItem key={link.href} asChild>
+            <Link href={link.href} aria-current={pathname === link.href ? "page" : undefined} className={cn(pathname === link.href && "text-primary")}>
+              {t(link.key)}
+            </Link>
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }
 

@@ -96,6 +96,8 @@ export interface MiningResult {
 export interface AcceptAnswer {
   accepted: number;
   nodeIds: number[];
+  /** The nodes the accept made or changed, named for the links to them. */
+  nodes: { id: number; name: string }[];
   graphId: number;
 }
 
