@@ -173,10 +173,11 @@ async function settledBox(locator) {
   return box;
 }
 
-// Skipped: a known bug, not a flaky test. After a branch is deleted and restored by undo, a drag is
-// undone into the wrong one of two same-named nodes (顺序存储栈 goes back under 循环队列 > 栈,
-// not the top-level 栈): undo-history's id remapping follows names. See the session 4 closing note.
-test("a drag shows where the node will land, and undo moves it back", { skip: "undo after a restored branch maps a move back to the wrong same-named parent (known bug, closing note)" }, async () => {
+// Two nodes are named 栈 here (the first, and the restored copy under 循环队列): undo must take
+// 顺序存储栈 back under its own 栈. Undo is pressed as soon as the server has the move, while the
+// page still reads the tree again: it must undo the move, not the edit before it.
+test("a drag shows where the node will land, and undo moves it back", async () => {
+  const draggedId = Number(await mindNode("顺序存储栈").getAttribute("data-node-id"));
   const from = await settledBox(mindNode("顺序存储栈"));
   const to = await settledBox(mindNode("循环队列"));
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
@@ -195,12 +196,16 @@ test("a drag shows where the node will land, and undo moves it back", { skip: "u
   assert.deepEqual(tree, { [GRAPH_NAME]: ["栈", { 循环队列: ["栈", "顺序存储栈"] }] });
   await page.keyboard.press(`${mod}+z`);
   await page.waitForFunction(() => !document.querySelector("[data-testid=modal]"));
+  const movedBack = { [GRAPH_NAME]: [{ 栈: ["顺序存储栈"] }, { 循环队列: ["栈"] }] };
   for (let i = 0; i < 40; i++) {
     tree = await serverTree();
-    if (JSON.stringify(tree).includes('{"栈":["顺序存储栈"]}')) break;
+    if (JSON.stringify(tree) === JSON.stringify(movedBack)) break;
     await page.waitForTimeout(100);
   }
-  assert.deepEqual(tree, { [GRAPH_NAME]: [{ 栈: ["顺序存储栈"] }, { 循环队列: ["栈"] }] });
+  assert.deepEqual(tree, movedBack);
+  // The same node went back (moved, not made again).
+  const { result } = await reader("GET", `/api/graph/searchTree?graphId=${graphId}`);
+  assert.equal(result.tree.childs[0].childs[0].id, draggedId);
 });
 
 test("undo against another browser's newer edit answers a conflict, says so and refreshes", async () => {

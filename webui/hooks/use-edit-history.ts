@@ -44,6 +44,8 @@ export function useEditHistory(editor: GraphEditor) {
   const latest = useRef(history);
   latest.current = history;
   const busy = useRef(false);
+  /** Settles once every edit started so far is recorded (undo waits for it). */
+  const inFlight = useRef<Promise<unknown>>(Promise.resolve());
 
   useEffect(() => {
     window.sessionStorage.setItem(storageKey(graphId), serialise(history));
@@ -107,6 +109,8 @@ export function useEditHistory(editor: GraphEditor) {
   /** Undo or redo the next edit; false when there was none or it could not be applied. */
   const step = useCallback(
     async (direction: Direction): Promise<boolean> => {
+      // An edit still on its way is the last one done: it must be recorded before undo picks one.
+      await inFlight.current;
       const call = plan(latest.current, direction);
       if (!call) {
         toast("info", { key: direction === "undo" ? "nothingToUndo" : "nothingToRedo" });
@@ -133,38 +137,64 @@ export function useEditHistory(editor: GraphEditor) {
   );
 
   const actions = useMemo(() => {
-    const after = async <T,>(work: Promise<T>): Promise<T> => {
-      try {
-        return await work;
-      } finally {
-        await refresh();
-      }
+    /**
+     * Run an edit, record it as soon as the server has answered (before the tree is fetched
+     * again), then refresh. While it runs, an undo waits for it (see `step`): otherwise an undo
+     * pressed during the refresh would undo the edit before this one.
+     */
+    const edit = <T,>(work: () => Promise<T>, recordIt: (result: T) => void): Promise<T> => {
+      const running = (async () => {
+        try {
+          const result = await work();
+          recordIt(result);
+          return result;
+        } finally {
+          await refresh();
+        }
+      })();
+      inFlight.current = Promise.allSettled([inFlight.current, running]);
+      return running;
     };
     return {
-      addChild: async (parentId: number, name: string, type?: string) => {
+      addChild: (parentId: number, name: string, type?: string) => {
         const expected = ref(parentId).revision;
-        const created = await after(nodeApi.create(ref(parentId), name, "child", type));
-        const revisions: [number, number | undefined][] = [[created.id, created.revision], [parentId, expected === undefined ? undefined : expected + 1]];
-        note({ kind: "create", snapshot: { id: created.id, name: created.name, type: created.type, children: [] }, place: { parentId, position: created.order } }, revisions);
-        return created;
+        return edit(
+          () => nodeApi.create(ref(parentId), name, "child", type),
+          (created) =>
+            note({ kind: "create", snapshot: { id: created.id, name: created.name, type: created.type, children: [] }, place: { parentId, position: created.order } }, [
+              [created.id, created.revision],
+              [parentId, expected === undefined ? undefined : expected + 1],
+            ]),
+        );
       },
-      addSibling: async (nodeId: number, name: string, type?: string) => {
-        const created = await after(nodeApi.create(ref(nodeId), name, "sibling", type));
-        note({ kind: "create", snapshot: { id: created.id, name: created.name, type: created.type, children: [] }, place: { parentId: created.parentId!, position: created.order } }, [[created.id, created.revision], [created.parentId!, undefined]]);
-        return created;
-      },
-      rename: async (nodeId: number, name: string) => {
+      addSibling: (nodeId: number, name: string, type?: string) =>
+        edit(
+          () => nodeApi.create(ref(nodeId), name, "sibling", type),
+          (created) =>
+            note({ kind: "create", snapshot: { id: created.id, name: created.name, type: created.type, children: [] }, place: { parentId: created.parentId!, position: created.order } }, [
+              [created.id, created.revision],
+              [created.parentId!, undefined],
+            ]),
+        ),
+      rename: (nodeId: number, name: string) => {
         const before = index.get(nodeId)?.node.name ?? "";
-        const node = await after(nodeApi.rename(ref(nodeId), name));
-        note({ kind: "rename", nodeId, before, after: node.name }, [[nodeId, node.revision]]);
-        return node;
+        return edit(
+          () => nodeApi.rename(ref(nodeId), name),
+          (node) => note({ kind: "rename", nodeId, before, after: node.name }, [[nodeId, node.revision]]),
+        );
       },
       /** Delete a subtree, snapshotted first (descriptions and attributes too) so undo can write it back. */
       remove: async (nodeId: number) => {
         const entry = index.get(nodeId);
-        const answer = await nodeApi.subtree(graphId, nodeId);
-        const result = await after(nodeApi.remove(ref(nodeId)));
-        if (entry && entry.parentId !== null && answer.tree) note({ kind: "delete", snapshot: snapshotOf(answer.tree), place: { parentId: entry.parentId, position: entry.position } });
+        const { result } = await edit(
+          async () => {
+            const answer = await nodeApi.subtree(graphId, nodeId);
+            return { answer, result: await nodeApi.remove(ref(nodeId)) };
+          },
+          ({ answer }) => {
+            if (entry && entry.parentId !== null && answer.tree) note({ kind: "delete", snapshot: snapshotOf(answer.tree), place: { parentId: entry.parentId, position: entry.position } });
+          },
+        );
         return result;
       },
       /** Drop `nodeId` before, after or inside `targetId`; false when the tree forbids it. */
@@ -172,17 +202,20 @@ export function useEditHistory(editor: GraphEditor) {
         const entry = index.get(nodeId);
         const target = dropTarget(index, nodeId, targetId, place);
         if (!target || !entry || entry.parentId === null) return false;
-        const moved = await after(nodeApi.move(ref(nodeId), target.parentId, target.position));
-        note({ kind: "move", nodeId, from: { parentId: entry.parentId, position: entry.position }, to: target }, [[nodeId, moved.revision]]);
+        await edit(
+          () => nodeApi.move(ref(nodeId), target.parentId, target.position),
+          (moved) => note({ kind: "move", nodeId, from: { parentId: entry.parentId!, position: entry.position }, to: target }, [[nodeId, moved.revision]]),
+        );
         return true;
       },
       /** A copied subtree written as the last child of `parentId`. */
       paste: async (snapshot: SubtreeSnapshot, parentId: number) => {
         const position = index.get(parentId)?.node.childs.length ?? 0;
-        const outcome = await after(recreate(snapshot, parentId, position));
-        const recreated = outcome.recreated ?? [];
-        note({ kind: "create", snapshot: withIds(snapshot, recreated), place: { parentId, position } }, [...(outcome.revisions ?? [])]);
-        return recreated[0]?.[1];
+        const outcome = await edit(
+          () => recreate(snapshot, parentId, position),
+          (written) => note({ kind: "create", snapshot: withIds(snapshot, written.recreated ?? []), place: { parentId, position } }, [...(written.revisions ?? [])]),
+        );
+        return outcome.recreated?.[0]?.[1];
       },
       /** A subtree as it is now, to copy. */
       copy: async (nodeId: number) => {
