@@ -54,7 +54,7 @@ def _tree(doc) -> tuple:
     for node, parent, _level in doc.walk():
         paths[node.id] = (*paths[parent.id], node.name) if parent is not None else (node.name,)
         nodes.append((paths[node.id], node.type, node.desc, node.define, sorted(node.attributes.items()), node.tags, node.is_core))
-    relations = sorted((paths[r.start], paths[r.target], r.type) for r in doc.relations)
+    relations = sorted((paths[r.start], paths[r.target], r.type, sorted(r.attributes.items())) for r in doc.relations)
     return nodes, relations
 
 
@@ -119,14 +119,23 @@ async def test_a_row_typed_without_codes_is_matched_by_its_names_in_either_langu
     assert any(r.type == "Mutual" and r.start == nodes["新知识点"].id and r.target == nodes["绪论"].id for r in doc.relations)
 
 
-async def test_another_template_imports_back_as_itself(api, database):
+@pytest.mark.parametrize("template", ["experiment", "majorAbilityTarget", "courseAbility"])
+@pytest.mark.parametrize("lang", ["zh-CN", "en"])
+async def test_every_template_imports_back_as_itself(api, database, template, lang):
+    """Other templates, list and record attributes (能力分级), relation attributes (支撑强度), headings
+    with brackets (学制（年）, Duration (years))."""
     token = await _teacher(api)
-    graph = await Graph.filter(template__code="experiment").first()
-    data = await _export(api, token, graph.id, "xlsx", "zh-CN")  # in English, "Experiment" is both name and code
-    assert not [cell for cell in _visible_cells(openpyxl.load_workbook(io.BytesIO(data))) if CODES.search(cell)]
-    copy = await _import(api, token, "experiment.xlsx", data, graph.project_id)
-    assert (await copy.template).code == "experiment"
-    assert _tree(await to_document(copy)) == _tree(await to_document(graph))
+    graph = await Graph.filter(template__code=template).first()
+    data = await _export(api, token, graph.id, "xlsx", lang)
+    visible = _visible_cells(openpyxl.load_workbook(io.BytesIO(data)))
+    if lang == "zh-CN":  # in English, "Experiment" is both a name and a code
+        assert not [cell for cell in visible if CODES.search(cell)]
+    copy = await _import(api, token, f"{template}.xlsx", data, graph.project_id)
+    assert (await copy.template).code == template
+    original = await to_document(graph)
+    assert _tree(await to_document(copy)) == _tree(original)
+    if template == "majorAbilityTarget":
+        assert any(r.attributes for r in original.relations)
 
 
 @pytest.mark.parametrize("lang", ["zh-CN", "en"])

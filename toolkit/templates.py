@@ -96,4 +96,6 @@ async def export_labels(template: Template, lang: str) -> Labels:
             labels.attributes[(entity.code, definition["code"])] = attribute_name(definition, lang)
     for relation in await RelationType.filter(code__in=[r["code"] for r in template.relations]):
         labels.relations[relation.code] = _name(relation.name, relation.name_en, lang)
+        for definition in relation.attributes or []:
+            labels.relation_attributes[(relation.code, definition["code"])] = attribute_name(definition, lang)
     return labels

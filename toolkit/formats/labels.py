@@ -41,6 +41,7 @@ class Labels:
     entities: dict[str, str] = field(default_factory=dict)                 # entity code -> name
     relations: dict[str, str] = field(default_factory=dict)                # relation code -> name
     attributes: dict[tuple[str, str], str] = field(default_factory=dict)   # (entity code, attribute code) -> name
+    relation_attributes: dict[tuple[str, str], str] = field(default_factory=dict)  # (relation code, attribute code) -> name
 
     @classmethod
     def builtin(cls, lang: str = "zh-CN", template: str = "") -> "Labels":
@@ -52,8 +53,10 @@ class Labels:
             labels.entities[code] = en if english else zh
             for definition in definitions:
                 labels.attributes[(code, definition["code"])] = attribute_name(definition, lang)
-        for code, zh, en, *_rest in builtins.RELATION_TYPES:
+        for code, zh, en, *_rest, definitions in builtins.RELATION_TYPES:
             labels.relations[code] = en if english else zh
+            for definition in definitions:
+                labels.relation_attributes[(code, definition["code"])] = attribute_name(definition, lang)
         return labels
 
     def word(self, key: str) -> str:
@@ -79,9 +82,16 @@ class Labels:
         return self.relations.get(code) or code
 
     def attribute(self, code: str, entity_codes: list[str] | set[str] = ()) -> str:
-        """The column heading of an attribute: its name on the given node types (different names
+        """The column heading of a node attribute: its name on the given node types (different names
         joined by " / "), else its name on any type, else its code."""
-        names = list(dict.fromkeys(self.attributes[(e, code)] for e in entity_codes if (e, code) in self.attributes))
-        if not names:
-            names = list(dict.fromkeys(name for (_e, c), name in self.attributes.items() if c == code))[:1]
-        return " / ".join(names) or code
+        return _heading(self.attributes, code, entity_codes)
+
+    def relation_attribute(self, code: str, relation_codes: list[str] | set[str] = ()) -> str:
+        return _heading(self.relation_attributes, code, relation_codes)
+
+
+def _heading(names_of: dict[tuple[str, str], str], code: str, owners) -> str:
+    names = list(dict.fromkeys(names_of[(owner, code)] for owner in owners if (owner, code) in names_of))
+    if not names:
+        names = list(dict.fromkeys(name for (_owner, c), name in names_of.items() if c == code))[:1]
+    return " / ".join(names) or code

@@ -12,6 +12,7 @@ hidden columns (node ids) and a hidden sheet (CODES_SHEET: the code behind each 
 from __future__ import annotations
 
 import io
+import json
 import re
 import zipfile
 from dataclasses import dataclass, field
@@ -47,6 +48,13 @@ RELATION_NAMES = {"start": {"起点名称", "start node", "start name"}, "target
 ATTRIBUTE_CODE = re.compile(r"^(.*?)\s*[（(]\s*([A-Za-z][\w]*)\s*[)）]\s*$")
 # A hidden sheet of (kind, name shown, code) rows: the codes behind the names an export shows.
 CODES_SHEET = "_zhitu"
+CODE_KINDS = ("type", "relation", "attribute", "relationAttribute")
+
+
+def attribute_key(header: str) -> str:
+    """The attribute an attribute column holds: the code of a "名称 (code)" heading, else the heading."""
+    match = ATTRIBUTE_CODE.match(header)
+    return match.group(2) if match else header
 
 
 def _key(text) -> str:
@@ -126,8 +134,7 @@ def _header(sheet: _Sheet) -> tuple[int, dict] | None:
                     columns.setdefault(role, column)
                     break
             else:
-                match = ATTRIBUTE_CODE.match(header)
-                columns["attributes"][match.group(2) if match else header] = column
+                columns["attributes"][attribute_key(header)] = column
         if columns["levels"] or "name" in columns:
             return index, columns
     return None
@@ -215,12 +222,15 @@ def _relations(sheet: _Sheet) -> list[RelationRow]:
             raise FormatError("format.missing_column", where=f"{sheet.where}: sheet {sheet.title}, row 1", column=role)
         if found:
             positions[role] = found[0]
+    taken = {*positions.values(), *names.values()}
+    attributes = {attribute_key(_cell_text(v)): i for i, v in enumerate(sheet.rows[0]) if i not in taken and _cell_text(v)}
     rows = []
     for number, row in enumerate(sheet.rows[1:], 2):
         values = {role: _cell_text(row[i]) for role, i in positions.items()}
         named = {role: _cell_text(row[i]) for role, i in names.items()}
         if any(values.values()) or any(named.values()):
-            relation = DocRelation(values.get("start", ""), values.get("target", ""), values.get("type", ""))
+            relation = DocRelation(values.get("start", ""), values.get("target", ""), values.get("type", ""),
+                                   attributes={key: row[i] for key, i in attributes.items() if row[i] not in (None, "")})
             rows.append(RelationRow(relation, named.get("start", ""), named.get("target", ""), sheet.at(number, 1)))
     return rows
 
@@ -250,30 +260,51 @@ class Codes:
     """What the hidden sheet of an export says: its template and the code behind each name shown."""
 
     template: str = ""
-    kinds: dict[str, dict[str, str]] = field(default_factory=lambda: {"type": {}, "relation": {}, "attribute": {}})
+    kinds: dict[str, dict[str, str]] = field(default_factory=lambda: {kind: {} for kind in CODE_KINDS})
+    # attribute code -> how its cells hold a list ("list": joined by ", ", "json": as JSON)
+    shapes: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def of(cls, sheet: _Sheet) -> "Codes":
         codes = cls()
         for row in sheet.rows[1:]:
-            kind, shown, code = (_cell_text(v) for v in (row + [None, None, None])[:3])
+            kind, shown, code, shape = (_cell_text(v) for v in (row + [None] * 4)[:4])
             if kind == "template":
                 codes.template = code or shown
             elif kind in codes.kinds and shown and code:
-                codes.kinds[kind].setdefault(shown, code)
+                # Attribute headings are looked up as the header reader keys them.
+                codes.kinds[kind].setdefault(attribute_key(shown) if "attribute" in kind.lower() else shown, code)
+                if shape:
+                    codes.shapes[code] = shape
         return codes
+
+    def _value(self, code: str, value):
+        if not isinstance(value, str):
+            return value
+        if self.shapes.get(code) == "list":
+            return [part.strip() for part in value.split(",") if part.strip()]
+        if self.shapes.get(code) == "json":
+            try:
+                return json.loads(value)
+            except ValueError:
+                return value
+        return value
+
+    def _attributes(self, kind: str, attributes: dict) -> dict:
+        codes = self.kinds[kind]
+        return {codes.get(key, key): self._value(codes.get(key, key), value) for key, value in attributes.items()}
 
     def apply(self, doc: GraphDoc) -> None:
         """Names shown back to codes; what a user typed that the sheet does not know stays as typed
         (the template's names in either language match it on import: toolkit.imports.fit_to_template)."""
         if self.template and not doc.template:
             doc.template = self.template
-        types, attributes = self.kinds["type"], self.kinds["attribute"]
         for node, _parent, _level in doc.walk():
-            node.type = types.get(node.type, node.type)
-            node.attributes = {attributes.get(key, key): value for key, value in node.attributes.items()}
+            node.type = self.kinds["type"].get(node.type, node.type)
+            node.attributes = self._attributes("attribute", node.attributes)
         for relation in doc.relations:
             relation.type = self.kinds["relation"].get(relation.type, relation.type)
+            relation.attributes = self._attributes("relationAttribute", relation.attributes)
 
 
 def read_all(path: str | Path, data: bytes | None = None, sheet: str | None = None, levels: list[str] | None = None,
@@ -288,15 +319,35 @@ def read(path: str | Path, data: bytes | None = None) -> GraphDoc:
     return read_all(path, data)[0]
 
 
-def _cell_value(value):
-    if isinstance(value, list) and not any(isinstance(x, dict) for x in value):
-        return ", ".join(map(str, value))
-    return str(value) if isinstance(value, (list, dict)) else value
+def _shape(values: list) -> str:
+    """How a column's cells hold its values: "json" for records, "list" for plain lists, "" for single values."""
+    if any(isinstance(v, dict) or (isinstance(v, list) and any(isinstance(x, (dict, list)) for x in v)) for v in values):
+        return "json"
+    return "list" if any(isinstance(v, list) for v in values) else ""
+
+
+def _cell_value(value, shape: str):
+    if isinstance(value, (list, dict)):
+        return json.dumps(value, ensure_ascii=False) if shape == "json" else ", ".join(map(str, value))
+    return value
 
 
 def _is_role_header(header: str) -> bool:
     key = _key(header)
     return _level_of(header) is not None or any(key in names for names in ALIASES.values())
+
+
+def _headings(codes: list[str], heading_of, reserved: set[str]) -> list[str]:
+    """Column headings for attribute codes: the names shown; one the reader would take for another
+    column, or read as the same attribute as an earlier one, gets its code added. (A heading read as
+    "名称 (code)" finds its code through the codes sheet, which keys headings the same way.)"""
+    headings: list[str] = []
+    for code in codes:
+        heading = heading_of(code)
+        if attribute_key(heading) in {attribute_key(h) for h in headings} or _key(heading) in reserved:
+            heading = f"{heading} ({code})"
+        headings.append(heading)
+    return headings
 
 
 def _sheet_title(name: str) -> str:
@@ -310,12 +361,10 @@ def dumps(doc: GraphDoc, labels: Labels | None = None) -> bytes:
     walked = list(doc.walk())
     depth = max(level for _n, _p, level in walked) + 1
     codes = sorted({code for node, _p, _l in walked for code in node.attributes})
-    headings: list[str] = []
-    for code in codes:
-        heading = labels.attribute(code, {node.type for node, _p, _l in walked if code in node.attributes})
-        if heading in headings or _is_role_header(heading):
-            heading = f"{heading} ({code})"  # read back by its code (ATTRIBUTE_CODE)
-        headings.append(heading)
+    shapes = {code: _shape([node.attributes[code] for node, _p, _l in walked if code in node.attributes]) for code in codes}
+    reserved = {name for names in ALIASES.values() for name in names}
+    headings = _headings(codes, lambda code: labels.attribute(code, {n.type for n, _p, _l in walked if code in n.attributes}),
+                         reserved | {_key(labels.level(i)) for i in range(depth)})
     workbook = openpyxl.Workbook(write_only=True)
     sheet = workbook.create_sheet(_sheet_title(doc.name))
     sheet.column_dimensions["A"].hidden = True  # node ids: for merging an edited export back
@@ -325,30 +374,38 @@ def dumps(doc: GraphDoc, labels: Labels | None = None) -> bytes:
     for node, _parent, level in walked:
         levels = [None] * depth
         levels[level] = node.name
-        values = [_cell_value(node.attributes.get(code)) for code in codes]
+        values = [_cell_value(node.attributes.get(code), shapes[code]) for code in codes]
         core = labels.word("yes") if node.is_core else None
         sheet.append(xlsx_row(sheet, [node.id, *levels, labels.entity(node.type), node.desc, node.define, ", ".join(node.tags), core,
                                       *values]))
+    relation_codes = sorted({code for relation in doc.relations for code in relation.attributes})
+    relation_shapes = {code: _shape([r.attributes[code] for r in doc.relations if code in r.attributes]) for code in relation_codes}
+    relation_headings = _headings(relation_codes, lambda code: labels.relation_attribute(
+        code, {r.type for r in doc.relations if code in r.attributes}), {n for names in (*RELATION_COLUMNS.values(),
+                                                                                         *RELATION_NAMES.values()) for n in names})
     if doc.relations:
         names = {node.id: node.name for node, _p, _l in walked}
         relation_sheet = workbook.create_sheet(labels.word("relations"))
         for column in ("D", "E"):
-            relation_sheet.column_dimensions[column].hidden = True
-        relation_sheet.append([labels.word("start"), labels.word("relation"), labels.word("target"), labels.word("start_id"),
-                               labels.word("target_id")])
+            relation_sheet.column_dimensions[column].hidden = True  # node ids
+        relation_sheet.append(xlsx_row(relation_sheet, [labels.word("start"), labels.word("relation"), labels.word("target"),
+                                                        labels.word("start_id"), labels.word("target_id"), *relation_headings]))
         for relation in doc.relations:
+            values = [_cell_value(relation.attributes.get(code), relation_shapes[code]) for code in relation_codes]
             relation_sheet.append(xlsx_row(relation_sheet, [names.get(relation.start, ""), labels.relation(relation.type),
-                                                            names.get(relation.target, ""), relation.start, relation.target]))
+                                                            names.get(relation.target, ""), relation.start, relation.target, *values]))
     hidden = workbook.create_sheet(CODES_SHEET)
     hidden.sheet_state = "hidden"
-    hidden.append(["kind", "name", "code"])
+    hidden.append(["kind", "name", "code", "shape"])
     hidden.append(["template", doc.template, doc.template])
     for code in sorted({node.type for node, _p, _l in walked if node.type}):
         hidden.append(xlsx_row(hidden, ["type", labels.entity(code), code]))
     for code in sorted({relation.type for relation in doc.relations if relation.type}):
         hidden.append(xlsx_row(hidden, ["relation", labels.relation(code), code]))
     for code, heading in zip(codes, headings):
-        hidden.append(xlsx_row(hidden, ["attribute", heading, code]))
+        hidden.append(xlsx_row(hidden, ["attribute", heading, code, shapes[code]]))
+    for code, heading in zip(relation_codes, relation_headings):
+        hidden.append(xlsx_row(hidden, ["relationAttribute", heading, code, relation_shapes[code]]))
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()

@@ -20,8 +20,8 @@ from openpyxl.utils import column_index_from_string
 from toolkit.errors import FormatError
 from toolkit.formats import report
 from toolkit.formats.outline import OutlineItem, build
-from toolkit.formats.xlsx import (ALIASES, ATTRIBUTE_CODE, CODES_SHEET, RELATION_SHEETS, Codes, RelationRow, _by_parent,
-                                  _cell_text, _key, _level_of, _load, _relations, _row_extras, _Sheet, resolve_relations)
+from toolkit.formats.xlsx import (ALIASES, CODES_SHEET, RELATION_SHEETS, Codes, RelationRow, _by_parent,
+                                  _cell_text, _key, _level_of, _load, _relations, _row_extras, _Sheet, attribute_key, resolve_relations)
 from toolkit.graphdoc import DocNode, GraphDoc
 from toolkit.formats.limits import read_bytes
 
@@ -54,8 +54,7 @@ def _columns_for(row: list, levels: list[int]) -> dict:
                 columns.setdefault(role, column)
                 break
         else:
-            match = ATTRIBUTE_CODE.match(header)
-            columns["attributes"][match.group(2) if match else header] = column
+            columns["attributes"][attribute_key(header)] = column
     return columns
 
 
