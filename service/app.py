@@ -1,6 +1,7 @@
 """The app factory: service.app:create_app."""
 from __future__ import annotations
 
+import multiprocessing
 import os
 
 from sanic import Sanic
@@ -9,7 +10,7 @@ from sanic_ext import Extend
 from service import api_docs, auto_methods, envelope, webproxy
 from service.routes import attainment, mining
 from service.routes import auth, backoffice, catalog, graph_content, graph_files, graph_list, health, library, projects, users
-from toolkit import __version__, db, settings
+from toolkit import __version__, db, processes, settings
 
 API_PREFIX = "/basic-api"
 BLUEPRINTS = [auth.bp, auth.sso_bp, backoffice.manage_bp, backoffice.doc_bp, backoffice.carousel_bp, backoffice.trial_bp, library.bp, library.preview_bp, graph_list.bp, graph_content.bp, graph_files.bp, graph_files.files_bp, projects.bp, users.user_bp, users.unit_bp, catalog.template_bp,
@@ -43,6 +44,12 @@ def create_app(name: str = "zhitu", db_url: str | None = None, webui_url: str | 
     app.exception(Exception)(envelope.handle_error)
     app.ext.openapi.add_security_scheme("bearer", "http", scheme="bearer", bearer_format="JWT")
     api_docs.describe(app, BLUEPRINTS)
+
+    @app.before_server_start
+    async def end_with_the_main_process(app):
+        # A Sanic worker process (--workers N) must not outlive a main process killed outright.
+        if multiprocessing.parent_process() is not None:
+            processes.die_with_parent()
 
     if manage_db:
         @app.before_server_start

@@ -4,13 +4,16 @@ from __future__ import annotations
 import os
 from functools import partial
 
+from multiprocessing.managers import SyncManager
+
+import sanic.mixins.startup
 from sanic import Sanic
 from sanic.worker.loader import AppLoader
 from sanic.worker.manager import WorkerManager
 from sanic.worker.process import WorkerProcess
 
 from service import webui
-from toolkit import settings
+from toolkit import processes, settings
 
 APP_NAME = "zhitu"
 
@@ -25,6 +28,14 @@ def set_startup_timeout(seconds: float) -> None:
     WorkerProcess.THRESHOLD = ticks
 
 
+def _manager_ending_with_the_main_process() -> SyncManager:
+    """Sanic's worker-state Manager (a process of its own) with die_with_parent as its initializer:
+    Sanic starts it with none, and it would outlive a main process killed outright."""
+    manager = SyncManager()
+    manager.start(initializer=processes.die_with_parent)
+    return manager
+
+
 def build_app(webui_url: str | None) -> Sanic:
     """What each worker runs: the full app (imported here, so the main process need not)."""
     from service.app import create_app
@@ -34,6 +45,7 @@ def build_app(webui_url: str | None) -> Sanic:
 
 def run(host: str, port: int, workers: int = 1, with_webui: bool = True, rebuild: bool = False,
         on_ready=None) -> None:
+    sanic.mixins.startup.Manager = _manager_ending_with_the_main_process
     set_startup_timeout(settings.get("startup_timeout"))
     next_process = None
     webui_url = None

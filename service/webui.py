@@ -9,6 +9,7 @@ import sys
 import time
 from pathlib import Path
 
+from toolkit import processes
 from toolkit.errors import ZhituError
 
 
@@ -60,7 +61,7 @@ def start(webui_dir: Path, port: int) -> subprocess.Popen:
     node = shutil.which("node") or "node"
     next_bin = webui_dir / "node_modules" / "next" / "dist" / "bin" / "next"
     process = subprocess.Popen([node, str(next_bin), "start", "-p", str(port), "-H", "127.0.0.1"], cwd=webui_dir,
-                               stdout=subprocess.DEVNULL, stderr=sys.stderr)
+                               stdout=subprocess.DEVNULL, stderr=sys.stderr, preexec_fn=processes.child_start_hook())
     _wait_for_port(port, process)
     return process
 

@@ -9,12 +9,11 @@ claiming a task is atomic (toolkit.mining.tasks.claim_next).
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 import threading
 
-from toolkit import settings
+from toolkit import processes, settings
 
 # Waits between restarts of a worker that keeps dying (a broken install must not spin a core).
 RESTART_DELAYS = (1.0, 2.0, 5.0, 15.0, 30.0)
@@ -32,16 +31,6 @@ def worker_command() -> list[str]:
     return [sys.executable, "-c", "from toolkit.cli.main import entry; entry()", "worker"]
 
 
-def _parent_death_signal() -> None:
-    """On Linux the child gets SIGTERM when the server process dies, even by SIGKILL."""
-    try:
-        import ctypes
-
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
-
-
 class EmbeddedWorker:
     def __init__(self, command: list[str] | None = None, env: dict | None = None) -> None:
         self.command = command or worker_command()
@@ -54,7 +43,7 @@ class EmbeddedWorker:
     def _spawn(self) -> None:
         # The environment at start carries --home/--db (the CLI callback puts them there).
         self.process = subprocess.Popen(self.command, env=self.env or dict(os.environ), stdin=subprocess.DEVNULL,
-                                        preexec_fn=_parent_death_signal if sys.platform.startswith("linux") else None)
+                                        preexec_fn=processes.child_start_hook())
         self.starts += 1
 
     def start(self) -> "EmbeddedWorker":
