@@ -90,12 +90,22 @@ def _facts_style(document):
     return style
 
 
+def _shown(value) -> str:
+    """An attribute value as a reader reads it: a list joined, records (能力分级) by their names."""
+    if isinstance(value, dict):
+        return str(value.get("name") or ", ".join(f"{k}={v}" for k, v in value.items()))
+    if isinstance(value, list):
+        return ", ".join(_shown(item) for item in value)
+    return str(value)
+
+
+def _attribute_facts(attributes: dict, heading_of, labels: Labels) -> list[str]:
+    return [labels.fact(heading_of(code), _shown(value)) for code, value in attributes.items() if value not in (None, "", [], {})]
+
+
 def _node_facts(node, labels: Labels) -> list[str]:
     facts = [labels.fact(labels.word("type"), labels.entity(node.type))] if node.type else []
-    for code, value in node.attributes.items():
-        if value not in (None, "", [], {}):
-            shown = ", ".join(map(str, value)) if isinstance(value, list) and not any(isinstance(v, dict) for v in value) else value
-            facts.append(labels.fact(labels.attribute(code, [node.type]), shown))
+    facts += _attribute_facts(node.attributes, lambda code: labels.attribute(code, [node.type]), labels)
     if node.tags:
         facts.append(labels.fact(labels.word("tags"), ", ".join(node.tags)))
     lines = [labels.join(facts)] if facts else []
@@ -127,8 +137,10 @@ def dumps(doc: GraphDoc, labels: Labels | None = None) -> bytes:
     if doc.relations:
         document.add_paragraph(labels.word("relations"), style=facts_style).runs[0].bold = True
         for relation in doc.relations:
+            facts = _attribute_facts(relation.attributes, lambda code: labels.relation_attribute(code, [relation.type]), labels)
             document.add_paragraph(f"{names.get(relation.start, relation.start)} —{labels.relation(relation.type)}→ "
-                                   f"{names.get(relation.target, relation.target)}", style=facts_style)
+                                   f"{names.get(relation.target, relation.target)}" + (labels.aside(labels.join(facts)) if facts else ""),
+                                   style=facts_style)
     blob = json.dumps(stored, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     part = Part(PackURI(PART_NAME), "application/json", blob, document.part.package)
     document.part.relate_to(part, RT.CUSTOM_XML)

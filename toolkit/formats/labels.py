@@ -66,6 +66,9 @@ class Labels:
         """"标签：值" / "Label: value"."""
         return f"{label}{'：' if self.lang != 'en' else ': '}{value}"
 
+    def aside(self, text: str) -> str:
+        return f" ({text})" if self.lang == "en" else f"（{text}）"
+
     def join(self, facts: list[str]) -> str:
         return ("; " if self.lang == "en" else "　").join(facts)
 
