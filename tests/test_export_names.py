@@ -203,3 +203,11 @@ def test_any_graph_name_exports_to_excel_and_reads_back(name):
     doc = GraphDoc(name=name, template="teaching", root=DocNode("n1", name, "KnowGraph", children=[DocNode("n2", "栈", "KnowPoint")]))
     back = xlsx.read("graph.xlsx", xlsx.dumps(doc))
     assert (back.root.name, [c.name for c in back.root.children], back.root.children[0].type) == (name, ["栈"], "KnowPoint")
+
+
+def test_an_admin_saving_attributes_keeps_their_english_labels():
+    from toolkit.admin.catalog import check_attributes
+
+    saved = check_attributes([{"code": "hours", "name": "学时", "nameEn": " Hours ", "valueType": "integer"},
+                              {"code": "note", "name": "备注", "nameEn": "", "valueType": "text"}])
+    assert saved[0]["nameEn"] == "Hours" and "nameEn" not in saved[1]

@@ -116,7 +116,10 @@ def check_attributes(definitions) -> list[dict]:
         length = item.get("valueLength")
         if length is not None and (not isinstance(length, int) or isinstance(length, bool) or length < 1):
             raise ValidationError("error.field_invalid", field=f"attributes[{index}].valueLength")
-        cleaned.append({"code": code, "name": _name(item.get("name"), f"attributes[{index}].name"), "valueType": value_type,
+        # nameEn: the label a reader in English sees (toolkit.templates.localised_attributes).
+        name_en = _name(item.get("nameEn"), f"attributes[{index}].nameEn", required=False)
+        cleaned.append({"code": code, "name": _name(item.get("name"), f"attributes[{index}].name"),
+                        **({"nameEn": name_en} if name_en else {}), "valueType": value_type,
                         "valueLength": length, "defaultValue": item.get("defaultValue"), "isEdit": bool(item.get("isEdit", True)),
                         "isNull": bool(item.get("isNull", True)), "sort": int(item.get("sort") or index),
                         "param": item.get("param") if isinstance(item.get("param"), dict) else {}})
