@@ -6,7 +6,7 @@ import { CrudManager, StateBadge } from "@/components/manage/crud-manager";
 import { ScopeEditor } from "@/components/manage/scope-editor";
 import { useRole } from "@/hooks/use-role";
 import { relationGroupApi, relationTypeApi, templateApi, type RelationTypeRow, type ScopePair } from "@/lib/api/manage";
-import { cleanValues, isCode, type FieldSpec } from "@/lib/manage/form";
+import { cleanValues, type FieldSpec } from "@/lib/manage/form";
 
 const ALL = { page: 1, pageSize: 1000, keyword: "", filters: {} };
 
@@ -27,9 +27,10 @@ export function RelationTypeManager({ mode }: { mode: "catalogue" | "template" }
   const entityOptions = (entities?.items ?? []).map((e) => ({ value: e.code, label: `${e.name} (${e.code})` }));
   const templateOptions = (templates?.items ?? []).map((tp) => ({ value: String(tp.id), label: tp.name }));
   const fields: FieldSpec[] = [
-    { name: "code", label: t("code"), required: true, lockedOnEdit: true, validate: (v) => (typeof v === "string" && !isCode(v.trim()) ? "code" : null) },
-    { name: "name", label: t("name"), required: true, maxLength: 64 },
-    { name: "nameEn", label: t("nameEn"), maxLength: 64 },
+    // Code, names and colour follow the server's rules (form "relationType", read by the dialog).
+    { name: "code", label: t("code"), required: true, lockedOnEdit: true },
+    { name: "name", label: t("name"), required: true },
+    { name: "nameEn", label: t("nameEn") },
     { name: "groupId", label: t("group"), type: "select", options: groupOptions },
     { name: "color", label: t("color"), type: "color", required: true },
     { name: "directed", label: t("directed"), type: "checkbox" },
