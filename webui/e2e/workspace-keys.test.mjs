@@ -1,9 +1,9 @@
 // The mind map as XMind works (issue 17): every shortcut pressed on the canvas, undo and redo
 // across a reload and against another browser's edit, the drop target shown while dragging.
 import assert from "node:assert/strict";
-import { createRequire } from "node:module";
 import { after, before, test } from "node:test";
 import path from "node:path";
+import { accessibilityProblems } from "./accessibility.mjs";
 import { BASE_URL, PASSWORD, SCREENSHOTS, launch, signIn } from "./browser.mjs";
 
 let context;
@@ -265,30 +265,18 @@ test("a formula is typeset by KaTeX in the drawer, with a live preview while edi
   assert.ok(!shown.includes("$"), `raw $ left: ${shown}`);
 });
 
-/** axe-core's serious or critical contrast and labelling violations on the page as it is. */
-async function accessibilityProblems() {
-  const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-  await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    const result = await window.axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa"] } });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ") + " " + (n.failureSummary ?? "").split("\n")[1]) }));
-  });
-  const watched = /contrast|label|name|alt|title/;
-  return violations.filter((v) => (v.impact === "serious" || v.impact === "critical") && watched.test(v.id));
-}
-
 for (const theme of ["light", "dark"]) {
   test(`the workspace has no serious contrast or labelling violation (${theme})`, async () => {
     await page.evaluate((dark) => localStorage.setItem("zhitu.projectConfig", JSON.stringify({ darkMode: dark })), theme === "dark");
     await page.goto(`${BASE_URL}/knowledgeGraph/knowledgeTree/${graphId}`);
     await mindNode("顺序存储栈").first().waitFor();
     await page.waitForTimeout(500);
-    assert.deepEqual(await accessibilityProblems(), []);
+    assert.deepEqual(await accessibilityProblems(page), []);
     // With a node selected and its drawer open.
     await mindNode("栈").first().click({ button: "right" });
     await page.getByTestId("node-menu-detail").click();
     await page.getByTestId("description-view").waitFor();
-    assert.deepEqual(await accessibilityProblems(), []);
+    assert.deepEqual(await accessibilityProblems(page), []);
     await page.evaluate(() => localStorage.removeItem("zhitu.projectConfig"));
   });
 }
