@@ -314,7 +314,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "what.connection": ("模板关联", "Template connection"),
     "catalog.bad_code": ("{field} 只能由字母、数字和下划线组成，并以字母开头", "{field} must start with a letter and hold only letters, digits and underscores"),
     "catalog.bad_colour": ("{field} 必须是 # 加 3 或 6 位十六进制颜色", "{field} must be # followed by 3 or 6 hex digits"),
-    "catalog.code_taken": ("编码 {code} 已被使用", "The code {code} is already used"),
     "catalog.duplicate_attribute": ("属性编码 {code} 重复", "Attribute code {code} appears twice"),
     "catalog.duplicate_entity": ("实体 {code} 重复", "Entity {code} appears twice"),
     "catalog.unknown_entity": ("未知的实体类型：{code}", "Unknown entity type: {code}"),
