@@ -77,9 +77,11 @@ def test_each_miner_asks_the_endpoint_with_a_schema_and_keeps_the_offline_shapes
     document = Document.from_text(TEXT)
     with chat_server() as (url, seen):
         llm_env(url)
-        graph = GraphContext(["线性表", "栈"], [{"key": 7, "name": "线性表", "desc": ""}])
+        graph = GraphContext(["线性表", "栈"], [{"key": 7, "name": "线性表", "desc": "", "path": ["数据结构"]}])
         found = {kind: mine_document(kind, document, [], graph) for kind in ANSWERS}
     assert all(r["path"] == "/v1/chat/completions" and r["auth"] == "Bearer sk-local" for r in seen)
+    # Attribution is told each node's path, so same-named nodes can be told apart.
+    assert any("7: 数据结构 / 线性表" in json.dumps(r["body"], ensure_ascii=False) for r in seen)
     request = seen[0]["body"]
     assert request["model"] == "qwen2.5-7b-instruct"
     assert request["response_format"]["type"] == "json_schema"

@@ -148,7 +148,9 @@ def mine(kind: str, document: Document, terms: list[str] | None = None, point_na
     if kind == "belong":
         if not nodes:
             return []
-        hints += "\nCatalogue nodes (key: name):\n" + "\n".join(f"{key}: {n['name']}" for key, n in list(nodes.items())[:300])
+        # The path above each node tells same-named nodes apart (时间复杂度 under 选择排序 or 二叉搜索树).
+        hints += "\nCatalogue nodes (key: path / name):\n" + "\n".join(
+            f"{key}: {' / '.join([*(n.get('path') or []), n['name']])}" for key, n in list(nodes.items())[:300])
     pieces = chunks(document)
     hook = lac_shim.progress_hook.get()
     found: list[Candidate] = []
