@@ -161,13 +161,13 @@ MAX_PREREQUISITES_PER_DEFINITION = 2
 EVIDENCE = {"defined": 0.75, "genus": 0.7, "heading": 0.65}
 # Genus words too general to be learnt first (…的一种技巧, …的数据结构, …的充分条件).
 _GENERIC_GENUS = re.compile(r"^(?:技巧|方法|方式|手段|工具|算法|数据结构|结构|问题|条件|必要条件|充分条件|过程|操作|情况|概念|东西|"
-                            r"性质|唯一性|组数|个数|数量|数目|结果|集合|元素|对象|数字|数|值|部分|步骤)$")
+                            r"性质|唯一性|组数|个数|数量|数目|结果|集合|元素|对象|数字|数|值|最大值|最小值|关系|层次关系|部分|步骤)$")
 _ALIAS = re.compile(r"(?:英文名?称?|英语|又称|也称|亦称|或称|简称|缩写(?:为|是)?|记作|记为|又叫|也叫)[^，,。．；;]{0,40}")
 # The genus closes the clause that holds the cue: 跳表是…的一种查找数据结构，支持… gives 数据结构.
 _GENUS = re.compile(r"(?:是|为|指)[^。．；;，,]*?(?P<genus>[^，,。．；;的\s]{1,12})\s*(?=[，,。．；;]|$)")
 # Words of an explanation, not concepts: 搜索过程中, 示意图中, 此时.
 _FINAL_GENUS = re.compile(r"的\s*(?P<genus>[^，,。．；;的\s]{1,12})\s*[。．；;]?$")  # …指向其祖先结点的非树边．
-_LOCATIVE = re.compile(r"(?:中|时|后|前|里|内|之间)$")
+_LOCATIVE = re.compile(r"(?:中|时|后|前|里|内|上|之间)$")
 
 
 def defined_often(found: list[Candidate]) -> set[str]:
@@ -193,7 +193,8 @@ def from_definitions(document: Document, points: Iterable[str], found: list[Cand
     defined = {d.payload["term"] for d in found}
     headings = _heading_titles(document)
     results = []
-    known = set(points) | {h.strip() for h in headings}
+    heading_names = {h.strip() for h in headings}
+    known = set(points) | heading_names
     for definition in found:
         term, sentence = definition.payload["term"], definition.payload["sentence"]
         if term not in known and term not in defined_often(found):
@@ -202,7 +203,11 @@ def from_definitions(document: Document, points: Iterable[str], found: list[Cand
         # (稀疏表 in ST 表（Sparse Table，稀疏表）, trie in 字典树，英文名 trie).
         skipped = [(m.start(), m.end()) for m in re.finditer(r"[（(][^（）()]*[）)]", sentence)]
         skipped += [(m.start(), m.end()) for m in _ALIAS.finditer(sentence)]
-        genus = [g for g in (_GENUS.search(sentence), _FINAL_GENUS.search(sentence)) if g]
+        # The genus of this term's own clause: 欧拉路径…的路径，欧拉回路…的回路 gives 路径 to the first.
+        at = max(0, (definition.location.get("termStart") or 0) - (definition.location.get("start") or 0))
+        later = any(d.payload["sentence"] == sentence and (d.location.get("termStart") or 0) > (definition.location.get("termStart") or 0)
+                    for d in found)
+        genus = [g for g in (_GENUS.search(sentence, at), None if later else _FINAL_GENUS.search(sentence)) if g]
         # Terms defined side by side in one sentence (欧拉路径…，欧拉回路…) are not each other's prerequisite.
         siblings = {d.payload["term"] for d in found if d.payload["sentence"] == sentence}
         used: dict[str, str] = {}
@@ -218,8 +223,8 @@ def from_definitions(document: Document, points: Iterable[str], found: list[Cand
             elif any(g.group("genus").endswith(name) and end >= g.start("genus") for g in genus) \
                     and not _GENERIC_GENUS.match(name):
                 used[name] = "genus"
-            elif any(name in h for h in headings):
-                used[name] = "heading"
+            elif name in heading_names:
+                used[name] = "heading"  # a heading of its own, not a word in one (结点 in 结点的深度)
         ranked = sorted(used.items(), key=lambda item: (-EVIDENCE[item[1]], -len(item[0]), item[0]))
         for name, evidence in ranked[:MAX_PREREQUISITES_PER_DEFINITION]:
             results.append(Candidate("relations", EVIDENCE[evidence], {
