@@ -41,10 +41,12 @@ class Server:
         self.process.wait(timeout=20)
 
 
-def zhitu_api(home: Path, db_url: str = "") -> Server:
+def zhitu_api(home: Path, db_url: str = "", workers: int | None = None) -> Server:
+    """`zhitu serve --api-only`; workers None leaves the number to ZHITU_WORKERS (default 1)."""
     port = free_port()
     zhitu = str(ROOT / ".venv" / "bin" / "zhitu")
-    return Server([zhitu, "serve", "--api-only", "--port", str(port)], port, {"ZHITU_HOME": str(home), "ZHITU_DB": db_url})
+    more = ["--workers", str(workers)] if workers is not None else []
+    return Server([zhitu, "serve", "--api-only", "--port", str(port), *more], port, {"ZHITU_HOME": str(home), "ZHITU_DB": db_url})
 
 
 def plain_server(document_path: Path) -> Server:

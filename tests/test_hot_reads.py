@@ -124,3 +124,16 @@ async def test_list_by_role_filters_and_pages_as_before(api, people):
     _, listed = await api.call("GET", LIST, expert)
     times = [item["updateTime"] for item in listed["result"]["items"]]
     assert times == sorted(times, reverse=True) and len(times) == 3
+
+
+async def test_a_read_past_its_budget_goes_through_the_orm_and_gives_every_row(api, people):
+    from tortoise.connection import connections
+
+    from toolkit import sqlite_reads
+
+    counting = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 5000) SELECT x FROM c'
+    rows = await sqlite_reads.fetch_rows(connections.get("default"), counting, [], budget=0)
+    assert [row["x"] for row in rows] == list(range(1, 5001))
+    small = await sqlite_reads.fetch_rows(connections.get("default"), 'SELECT "id" FROM "user" WHERE "id" = ?',
+                                          [people["users"]["expert"].id], budget=0)
+    assert small == [{"id": people["users"]["expert"].id}]

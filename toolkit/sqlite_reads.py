@@ -1,16 +1,18 @@
-"""Small indexed reads on SQLite, answered on the event loop's own thread.
+"""Small reads on SQLite, answered on the event loop's own thread.
 
 Tortoise's SQLite driver (aiosqlite) runs every statement in its connection's one thread, one
-statement at a time: for a read of one row by its key, queueing for that thread and handing the
-answer back costs many times the read itself, and every request makes one or two such reads (the
-caller's user row, their rights on a graph). In WAL mode a reader never waits for a writer, so these
-reads go through a second connection of this process, kept for reading only, and run where they are
-asked. A read that meets a lock all the same (the log being reset) does not wait: it goes through
-the ORM's connection as before. So does every read inside a transaction (it must see the
-transaction's own writes) and every read on PostgreSQL.
+statement at a time: for a read of a row or a page of rows, queueing for that thread and handing the
+answer back costs several times the read itself (on a busy machine every hand-over waits for the
+scheduler), and every request makes one or two such reads (the caller's user row, their rights on
+a graph). In WAL mode a reader never waits for a writer, so these reads go through a
+second connection of this process, kept for reading only, and run where they are asked.
 
-Only reads of a few rows by an index belong here: a statement that scans would hold up every other
-request of the process while it runs.
+A read must not hold up the other requests of the process: one still running after READ_BUDGET
+steps of SQLite's virtual machine (a millisecond or so of work; counted in steps, not by the clock,
+so a busy machine pausing the process does not send small reads away) is interrupted and goes
+through the ORM's connection instead, as does one that meets a lock
+(the log being reset; it never waits here), every read inside a transaction (it must see the
+transaction's own writes) and every read on PostgreSQL.
 """
 from __future__ import annotations
 
@@ -20,6 +22,12 @@ from tortoise.backends.base.client import TransactionalDBClient
 from tortoise.backends.sqlite.client import SqliteClient
 
 from toolkit import db
+
+# How many virtual-machine steps a read may take on the event loop before it is handed to the ORM's
+# thread instead (a user row takes 20 steps, a graph's rights 40), counted in
+# checks every STEPS_BETWEEN_CHECKS steps.
+READ_BUDGET = 50_000
+STEPS_BETWEEN_CHECKS = 1_000
 
 
 class _Reader:
@@ -52,17 +60,22 @@ class _Reader:
 _READER = _Reader()
 
 
-async def fetch_rows(client, sql: str, values: list) -> list[dict]:
-    """The rows of one small indexed read, as dicts by column name (execute_query_dict's answer)."""
+async def fetch_rows(client, sql: str, values: list, budget: int = READ_BUDGET) -> list[dict]:
+    """The rows of one small read, as dicts by column name (execute_query_dict's answer)."""
     reader = _READER.for_client(client)
     if reader is not None:
+        checks = iter(range(budget // STEPS_BETWEEN_CHECKS))
+        # SQLite calls this every STEPS_BETWEEN_CHECKS steps; a true answer interrupts the read.
+        reader.set_progress_handler(lambda: next(checks, None) is None, STEPS_BETWEEN_CHECKS)
         try:
             cursor = reader.execute(sql, values)
             names = [column[0] for column in cursor.description]
             return [dict(zip(names, row)) for row in cursor.fetchall()]
         except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) and "busy" not in str(exc):
+            if not any(word in str(exc) for word in ("interrupted", "locked", "busy")):
                 raise
+        finally:
+            reader.set_progress_handler(None, 0)
     return await client.execute_query_dict(sql, values)
 
 
