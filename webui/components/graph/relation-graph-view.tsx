@@ -1,77 +1,234 @@
 "use client";
-import { BaseEdge, MarkerType, Panel, ReactFlow, ReactFlowProvider, useNodesState, useReactFlow, type Edge, type EdgeProps, type Node, type NodeProps } from "@xyflow/react";
+import {
+  BaseEdge,
+  Handle,
+  MarkerType,
+  Panel,
+  Position,
+  ReactFlow,
+  ReactFlowProvider,
+  applyNodeChanges,
+  useReactFlow,
+  useStore,
+  type Connection,
+  type Edge,
+  type EdgeProps,
+  type Node,
+  type NodeChange,
+  type NodeProps,
+} from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
-import { Handle, Position } from "@xyflow/react";
 import { useTranslations } from "next-intl";
-import { memo, useEffect, useMemo, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { useGraphEditor } from "@/hooks/use-graph-editor";
 import { useRelationGraph } from "@/hooks/use-graph";
 import { usePreferences } from "@/hooks/use-preferences";
+import { relationApi } from "@/lib/api/graph";
+import { toast } from "@/lib/feedback";
 import { entityLooks, lookOf } from "@/lib/graph/entities";
-import { BIG_NETWORK, MAX_NODE_SIZE, MIN_NODE_SIZE, MOUNT_STEP, degreesOf, relationColours, relationTypesPresent, sizeByDegree, visibleRelations, zoomFloor } from "@/lib/graph/relation-graph";
+import {
+  BIG_NETWORK,
+  MAX_NODE_SIZE,
+  MIN_NODE_SIZE,
+  MOUNT_STEP,
+  degreesOf,
+  labelScale,
+  labelZoom,
+  neighbourhoods,
+  relationColours,
+  relationTypesPresent,
+  separated,
+  sizeByDegree,
+  typesBetween,
+  visibleRelations,
+  zoomFloor,
+} from "@/lib/graph/relation-graph";
 import { AUTO_ZOOM, RELATION_ZOOM } from "@/lib/graph/viewport";
-import { cn } from "@/lib/utils";
 import { GraphHeader } from "./graph-header";
 import { NodeDrawer } from "./node-drawer";
+import { NodeSearch, ZoomButtons } from "./relation-graph-controls";
+import { EmphasisContext, createEmphasisStore, useEmphasis, type EmphasisStore } from "./relation-graph-emphasis";
+import { RelationLegend } from "./relation-graph-legend";
+import { RelationTypePicker, type PendingRelation } from "./relation-graph-connect";
 
 interface BubbleData extends Record<string, unknown> {
   name: string;
   size: number;
   colour: string;
-  selected: boolean;
+  /** Shows the knob a relation is dragged from (users who may edit). */
+  editable: boolean;
 }
 
-const Bubble = memo(function Bubble({ data }: NodeProps<Node<BubbleData, "bubble">>) {
+/** Bubbles are kept this far apart (centre to centre) at least, whatever the layout gave. */
+const BUBBLE_ROOM = MAX_NODE_SIZE + 24;
+/** Edge labels show from this zoom (or the label zoom, if higher); below it only on the focused and hovered nodes' edges. */
+const EDGE_LABEL_ZOOM = 0.8;
+const FLY_MS = 600;
+
+// Level of detail and focus are classes on the canvas, so a zoom or a click restyles the bubbles in
+// view instead of re-rendering thousands of them.
+const STYLES = `
+.rg-canvas .rg-label { position: absolute; top: 100%; left: 50%; transform: translateX(-50%); margin-top: 2px; width: max-content; max-width: 10em;
+  font-size: calc(12px * var(--rg-label-scale, 1)); line-height: 1.15; text-align: center; pointer-events: none; color: var(--foreground);
+  text-shadow: 0 0 2px var(--background), 0 0 2px var(--background), 0 0 4px var(--background); }
+.rg-canvas.rg-far .rg-node:not([data-lit=true]) .rg-label { display: none; }
+.rg-canvas .rg-node[data-selected=true] .rg-label { font-weight: 600; }
+.rg-canvas.rg-focus .rg-node[data-focus=out] { opacity: 0.15; }
+.rg-canvas.rg-focus .rg-edge[data-focus=out] { opacity: 0.08; }
+.rg-canvas .rg-edge-label { font-size: calc(11px * var(--rg-label-scale, 1)); paint-order: stroke; stroke: var(--background); stroke-width: 3px; pointer-events: none; }
+.rg-canvas.rg-far-edges .rg-edge:not([data-lit=true]) .rg-edge-label { display: none; }
+.rg-canvas .rg-centre { width: 1px; height: 1px; min-width: 0; min-height: 0; left: 50%; top: 50%; transform: none; opacity: 0; border: 0; pointer-events: none; }
+.rg-canvas .rg-drop { left: 0; top: 0; width: 100%; height: 100%; transform: none; opacity: 0; border: 0; border-radius: 9999px; pointer-events: none; }
+.rg-canvas.rg-connecting .rg-drop { pointer-events: all; }
+.rg-canvas .rg-knob { width: 14px; height: 14px; right: -7px; opacity: 0; pointer-events: none; background: var(--primary); border: 2px solid var(--card); cursor: crosshair; }
+.rg-canvas .rg-node[data-editable=true]:hover .rg-knob, .rg-canvas .rg-node[data-editable=true][data-selected=true] .rg-knob { opacity: 1; pointer-events: all; }
+.rg-canvas .react-flow__node:has(.rg-node[data-selected=true]), .rg-canvas .react-flow__node:hover { z-index: 1000 !important; }
+`;
+
+const Bubble = memo(function Bubble({ id, data }: NodeProps<Node<BubbleData, "bubble">>) {
+  const t = useTranslations("relationGraph");
+  const nodeId = Number(id);
+  const selected = useEmphasis((emphasis) => emphasis.focusId === nodeId);
+  const inFocus = useEmphasis((emphasis) => emphasis.focused.has(nodeId));
+  const lit = useEmphasis((emphasis) => emphasis.lit.has(nodeId));
   return (
-    <div className="relative flex flex-col items-center" style={{ width: data.size }} data-testid="relation-node">
+    <div
+      className="rg-node relative"
+      style={{ width: data.size, height: data.size }}
+      data-testid="relation-node"
+      data-node-id={id}
+      data-name={data.name}
+      data-selected={selected}
+      data-focus={inFocus ? "in" : "out"}
+      data-lit={lit}
+      data-editable={data.editable}
+    >
       <div
-        className={cn("rounded-full border-2 border-white shadow dark:border-[#1a1a1a]", data.selected && "ring-4 ring-primary/40")}
-        style={{ width: data.size, height: data.size, background: data.colour }}
+        className={`h-full w-full rounded-full border-2 border-white shadow dark:border-[#1a1a1a] ${selected ? "ring-4 ring-primary/50" : ""}`}
+        style={{ background: data.colour }}
       />
-      <div className="pointer-events-none absolute top-full mt-1 w-40 text-center text-xs leading-tight text-foreground">{data.name}</div>
-      <Handle type="source" position={Position.Top} className="!left-1/2 !top-1/2 !opacity-0" isConnectable={false} />
-      <Handle type="target" position={Position.Top} className="!left-1/2 !top-1/2 !opacity-0" isConnectable={false} />
+      <div className="rg-label">{data.name}</div>
+      <Handle id="c" type="source" position={Position.Top} className="rg-centre" isConnectable={false} />
+      <Handle id="c" type="target" position={Position.Top} className="rg-centre" isConnectable={false} />
+      {/* Always there, connectable or not: React Flow measures a node's handles once, when it mounts. */}
+      <Handle id="drop" type="target" position={Position.Top} className="rg-drop" isConnectable={data.editable} isConnectableStart={false} />
+      <Handle id="knob" type="source" position={Position.Right} className="rg-knob" isConnectable={data.editable} isConnectableEnd={false} title={t("connectKnob")} aria-label={t("connectKnob")} data-testid="relation-knob" />
     </div>
   );
 });
 
 const NODE_TYPES = { bubble: Bubble };
 
-type RimEdgeData = { sourceRadius: number; targetRadius: number };
+type RimEdgeData = { sourceRadius: number; targetRadius: number; label: string; colour: string };
 
-/** A straight edge from rim to rim: handles sit at the bubbles' centres, so the arrowhead would hide under the target. */
-function RimEdge({ id, sourceX, sourceY, targetX, targetY, data, markerEnd, style }: EdgeProps<Edge<RimEdgeData>>) {
+/** A straight edge from rim to rim with its relation's name halfway: handles sit at the bubbles' centres. */
+function RimEdge({ id, source, target, sourceX, sourceY, targetX, targetY, data, markerEnd, style }: EdgeProps<Edge<RimEdgeData>>) {
+  const start = Number(source);
+  const end = Number(target);
+  const inFocus = useEmphasis((emphasis) => emphasis.focusId === null || emphasis.focusId === start || emphasis.focusId === end);
+  const lit = useEmphasis((emphasis) => [emphasis.focusId, emphasis.hoverId].some((one) => one !== null && (one === start || one === end)));
   const dx = targetX - sourceX;
   const dy = targetY - sourceY;
   const length = Math.hypot(dx, dy) || 1;
   const from = (data?.sourceRadius ?? 0) / length;
   const to = ((data?.targetRadius ?? 0) + 2) / length;
   const path = `M ${sourceX + dx * from} ${sourceY + dy * from} L ${targetX - dx * to} ${targetY - dy * to}`;
-  return <BaseEdge id={id} path={path} markerEnd={markerEnd} style={style} />;
+  return (
+    <g className="rg-edge" data-relation={id.slice(1)} data-focus={inFocus ? "in" : "out"} data-lit={lit} data-testid="relation-edge">
+      <BaseEdge id={id} path={path} markerEnd={markerEnd} style={style} />
+      {data?.label && (
+        <text className="rg-edge-label" x={(sourceX + targetX) / 2} y={(sourceY + targetY) / 2} textAnchor="middle" dominantBaseline="central" fill={data.colour}>
+          {data.label}
+        </text>
+      )}
+    </g>
+  );
 }
 
 const EDGE_TYPES = { rim: RimEdge };
+
+/** Keeps the canvas's level-of-detail classes and label scale in step with the zoom, the focus and a drag in progress. */
+function CanvasClasses({ canvas, labelsFrom, edgeLabelsFrom }: { canvas: RefObject<HTMLDivElement | null>; labelsFrom: number; edgeLabelsFrom: number }) {
+  const zoom = useStore((state) => state.transform[2]);
+  const connecting = useStore((state) => state.connection.inProgress);
+  const focused = useEmphasis((emphasis) => emphasis.focusId !== null);
+  useLayoutEffect(() => {
+    const element = canvas.current;
+    if (!element) return;
+    element.style.setProperty("--rg-label-scale", labelScale(zoom).toFixed(3));
+    element.classList.toggle("rg-far", zoom < labelsFrom);
+    element.classList.toggle("rg-far-edges", zoom < edgeLabelsFrom);
+    element.classList.toggle("rg-focus", focused);
+    element.classList.toggle("rg-connecting", connecting);
+  }, [canvas, zoom, labelsFrom, edgeLabelsFrom, focused, connecting]);
+  return null;
+}
+
+type Bounds = { x: number; y: number; width: number; height: number };
+
+function boundsOf(centres: Iterable<{ x: number; y: number }>): Bounds | null {
+  let left = Infinity;
+  let top = Infinity;
+  let right = -Infinity;
+  let bottom = -Infinity;
+  for (const { x, y } of centres) {
+    left = Math.min(left, x);
+    top = Math.min(top, y);
+    right = Math.max(right, x);
+    bottom = Math.max(bottom, y);
+  }
+  if (left === Infinity) return null;
+  // Room for the bubbles and the labels under them.
+  const half = MAX_NODE_SIZE / 2;
+  return { x: left - half - 40, y: top - half, width: right - left + MAX_NODE_SIZE + 80, height: bottom - top + MAX_NODE_SIZE + 30 };
+}
 
 function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
   const t = useTranslations("relationGraph");
   const flow = useReactFlow();
   const preferences = usePreferences();
   const editor = useGraphEditor(graphId);
-  const { data } = useRelationGraph(graphId);
-  const looks = useMemo(() => entityLooks(editor.template.data), [editor.template.data]);
-  const [hidden, setHidden] = useState<Set<string>>(new Set());
-  const [selectedId, setSelectedId] = useState<number | null>(nodeId ?? null);
+  const { data, mutate } = useRelationGraph(graphId);
+  const template = editor.template.data;
+  const looks = useMemo(() => entityLooks(template), [template]);
+  const [store] = useState<EmphasisStore>(createEmphasisStore);
+  const canvas = useRef<HTMLDivElement>(null);
+  const [hiddenRelations, setHiddenRelations] = useState<ReadonlySet<string>>(new Set());
+  const [hiddenEntities, setHiddenEntities] = useState<ReadonlySet<string>>(new Set());
   const [drawerId, setDrawerId] = useState<number | null>(nodeId ?? null);
-  const types = useMemo(() => relationTypesPresent(data?.relations ?? []), [data]);
-  const colours = useMemo(() => relationColours(types, editor.template.data?.relations ?? []), [types, editor.template.data]);
-  const names = useMemo(() => new Map((editor.template.data?.relations ?? []).map((type) => [type.code, type.name])), [editor.template.data]);
-  const directed = useMemo(() => new Map((editor.template.data?.relations ?? []).map((type) => [type.code, type.directed])), [editor.template.data]);
-  const shown = useMemo(() => visibleRelations(data?.relations ?? [], hidden), [data, hidden]);
-  // SPEC §9: sizes 50–80 by degree over the relations on show.
-  const sizes = useMemo(() => sizeByDegree(degreesOf((data?.nodes ?? []).map((node) => node.id), shown)), [data, shown]);
+  const [pending, setPending] = useState<PendingRelation | null>(null);
 
-  // Placed by the server over every edge: a filter toggle changes sizes and edges, never places.
-  const positions = useMemo(() => (data ? new Map(data.nodes.map((node) => [node.id, { x: node.x, y: node.y }])) : null), [data]);
+  const relationTypes = useMemo(() => template?.relations ?? [], [template]);
+  const types = useMemo(() => relationTypesPresent(data?.relations ?? []), [data]);
+  const colours = useMemo(() => relationColours(types, relationTypes), [types, relationTypes]);
+  const names = useMemo(() => new Map(relationTypes.map((type) => [type.code, type.name])), [relationTypes]);
+  const directed = useMemo(() => new Map(relationTypes.map((type) => [type.code, type.directed])), [relationTypes]);
+  const byId = useMemo(() => new Map((data?.nodes ?? []).map((node) => [node.id, node])), [data]);
+
+  const visibleNodes = useMemo(() => (data ? (hiddenEntities.size ? data.nodes.filter((node) => !hiddenEntities.has(node.type)) : data.nodes) : []), [data, hiddenEntities]);
+  const shown = useMemo(() => {
+    const byType = visibleRelations(data?.relations ?? [], hiddenRelations);
+    if (!hiddenEntities.size) return byType;
+    return byType.filter((relation) => !hiddenEntities.has(byId.get(relation.startNodeId)?.type ?? "") && !hiddenEntities.has(byId.get(relation.targetNodeId)?.type ?? ""));
+  }, [data, hiddenRelations, hiddenEntities, byId]);
+  useEffect(() => store.setNeighbours(neighbourhoods(shown)), [store, shown]);
+  // SPEC §9: sizes 50–80 by degree over the relations on show.
+  const sizes = useMemo(() => sizeByDegree(degreesOf(visibleNodes.map((node) => node.id), shown)), [visibleNodes, shown]);
+
+  // Centres placed by the server over every edge, then parted where bubbles would lie on each
+  // other. Kept for the page's life: a filter toggle or a new relation moves nothing.
+  const places = useRef(new Map<number, { x: number; y: number }>());
+  const centres = useMemo(() => {
+    if (!data) return places.current;
+    const fresh = data.nodes.filter((node) => !places.current.has(node.id));
+    if (fresh.length) {
+      const parted = separated(fresh.map((node) => ({ id: node.id, x: node.x + node.size / 2, y: node.y + node.size / 2 })), BUBBLE_ROOM);
+      for (const [id, place] of parted) places.current.set(id, place);
+    }
+    return new Map(places.current);
+  }, [data]);
+  const labelsFrom = useMemo(() => labelZoom([...centres.values()]), [centres]);
+  const edgeLabelsFrom = Math.max(EDGE_LABEL_ZOOM, labelsFrom);
 
   // Drawn progressively: MOUNT_STEP bubbles in the first frame, twice as many in each next one, so
   // a big network never mounts in one frame and React Flow takes the whole list only a few times.
@@ -89,36 +246,34 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
 
   // A node keeps its object while nothing it shows changes, so a filter toggle re-renders only the
   // bubbles whose size it changed.
+  const editable = editor.editable;
   const kept = useRef(new Map<number, Node<BubbleData, "bubble">>());
   const flowNodes = useMemo<Node<BubbleData, "bubble">[]>(() => {
-    if (!positions || !data) return [];
     const previous = kept.current;
     const next = new Map<number, Node<BubbleData, "bubble">>();
-    const result = data.nodes.slice(0, mounted).map((node) => {
+    const result = visibleNodes.slice(0, mounted).map((node) => {
       const size = sizes.get(node.id) ?? MIN_NODE_SIZE;
       const colour = lookOf(looks, node.type).colour;
-      const selected = node.id === selectedId;
       const old = previous.get(node.id);
       const flowNode =
-        old && old.data.size === size && old.data.colour === colour && old.data.selected === selected && old.data.name === node.name
+        old && old.data.size === size && old.data.colour === colour && old.data.name === node.name && old.data.editable === editable
           ? old
           : {
               id: String(node.id),
               type: "bubble" as const,
-              position: old?.position ?? positions.get(node.id) ?? { x: 0, y: 0 },
+              position: centres.get(node.id) ?? { x: 0, y: 0 },
               width: size,
               height: size,
               measured: { width: size, height: size },
-              draggable: true,
-              data: { name: node.name, size, colour, selected },
+              data: { name: node.name, size, colour, editable },
             };
       next.set(node.id, flowNode);
       return flowNode;
     });
     kept.current = next;
     return result;
-  }, [positions, data, mounted, sizes, looks, selectedId]);
-  const mountedIds = useMemo(() => new Set((data?.nodes ?? []).slice(0, mounted).map((node) => node.id)), [data, mounted]);
+  }, [visibleNodes, mounted, sizes, looks, centres, editable]);
+  const mountedIds = useMemo(() => new Set(flowNodes.map((node) => Number(node.id))), [flowNodes]);
   const keptEdges = useRef(new Map<string, Edge<RimEdgeData>>());
   const edges = useMemo<Edge<RimEdgeData>[]>(() => {
     const previous = keptEdges.current;
@@ -130,17 +285,21 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
         const sourceRadius = (sizes.get(relation.startNodeId) ?? 50) / 2;
         const targetRadius = (sizes.get(relation.targetNodeId) ?? 50) / 2;
         const colour = colours.get(relation.relationshipType) ?? "#999";
+        const label = names.get(relation.relationshipType) ?? relation.relationshipName ?? relation.relationshipType;
         const old = previous.get(id);
         const edge =
-          old && old.data?.sourceRadius === sourceRadius && old.data?.targetRadius === targetRadius && old.style?.stroke === colour
+          old && old.data?.sourceRadius === sourceRadius && old.data?.targetRadius === targetRadius && old.data?.colour === colour && old.data?.label === label
             ? old
             : {
                 id,
                 source: String(relation.startNodeId),
                 target: String(relation.targetNodeId),
+                sourceHandle: "c",
+                targetHandle: "c",
                 type: "rim",
-                data: { sourceRadius, targetRadius },
+                data: { sourceRadius, targetRadius, label, colour },
                 style: { stroke: colour, strokeWidth: 1.5 },
+                // Arrows only on directed types: 相关 has no way to point.
                 markerEnd: directed.get(relation.relationshipType) === false ? undefined : { type: MarkerType.ArrowClosed, color: colour },
               };
         next.set(id, edge);
@@ -148,17 +307,26 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
       });
     keptEdges.current = next;
     return result;
-  }, [shown, mountedIds, colours, directed, sizes]);
-  const [nodes, setNodes, onNodesChange] = useNodesState<Node<BubbleData, "bubble">>([]);
-  useEffect(() => setNodes(flowNodes), [flowNodes, setNodes]);
+  }, [shown, mountedIds, colours, names, directed, sizes]);
 
-  const centreOn = (id: number) => {
-    const position = positions?.get(id);
-    if (!position) return;
-    const size = sizes.get(id) ?? 50;
-    setSelectedId(id);
-    void flow.setCenter(position.x + size / 2, position.y + size / 2, { zoom: Math.max(flow.getZoom(), AUTO_ZOOM), duration: 300 });
-  };
+  // React Flow moves dragged bubbles through these changes; a dragged bubble keeps its new place.
+  const [nodes, setNodes] = useState(flowNodes);
+  const [nodesFrom, setNodesFrom] = useState(flowNodes);
+  if (nodesFrom !== flowNodes) {
+    setNodesFrom(flowNodes);
+    setNodes(flowNodes);
+  }
+  const onNodesChange = useCallback((changes: NodeChange<Node<BubbleData, "bubble">>[]) => setNodes((current) => applyNodeChanges(changes, current)), []);
+
+  const flyTo = useCallback(
+    (id: number) => {
+      const centre = places.current.get(id);
+      if (!centre) return;
+      store.focus(id);
+      void flow.setCenter(centre.x, centre.y, { zoom: Math.max(flow.getZoom(), labelsFrom, AUTO_ZOOM), duration: FLY_MS });
+    },
+    [flow, store, labelsFrom],
+  );
 
   // A big network may not be zoomed out so far that all of it is in view: React Flow mounts what is
   // in view, and thousands of bubbles at once freeze the page. It opens on its busiest node.
@@ -168,112 +336,176 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
     [big, data],
   );
   const minZoom = useMemo(
-    () =>
-      busiest && positions
-        ? zoomFloor(positions.values(), { x: busiest.x, y: busiest.y }, window.innerWidth, window.innerHeight, RELATION_ZOOM.min)
-        : RELATION_ZOOM.min,
-    [busiest, positions],
+    () => (busiest ? zoomFloor(centres.values(), centres.get(busiest.id)!, window.innerWidth, window.innerHeight, RELATION_ZOOM.min) : RELATION_ZOOM.min),
+    [busiest, centres],
   );
-  const laidOut = positions !== null;
+  const fit = useCallback(
+    (duration?: number) => {
+      const bounds = boundsOf(visibleNodes.map((node) => centres.get(node.id)!).filter(Boolean));
+      if (bounds) void flow.fitBounds(bounds, { padding: 0.08, duration });
+    },
+    [flow, visibleNodes, centres],
+  );
+  const openingView = useCallback(
+    (duration?: number) => {
+      if (busiest) {
+        const centre = centres.get(busiest.id)!;
+        void flow.setCenter(centre.x, centre.y, { zoom: minZoom, duration });
+      } else fit(duration);
+    },
+    [busiest, centres, flow, minZoom, fit],
+  );
+  const laidOut = data !== undefined;
   // The first viewport waits for React Flow too: with the places in the answer, data can be there
   // before the pane is, and a setCenter then does nothing.
   const [flowReady, setFlowReady] = useState(false);
   useEffect(() => {
-    if (!laidOut || !flowReady || !data) return;
-    if (nodeId) centreOn(nodeId);
-    else if (busiest) {
-      const size = sizes.get(busiest.id) ?? MIN_NODE_SIZE;
-      void flow.setCenter(busiest.x + size / 2, busiest.y + size / 2, { zoom: minZoom });
-    } else {
-      // Fitted to every place, not to the bubbles mounted so far.
-      const xs = data.nodes.map((node) => node.x);
-      const ys = data.nodes.map((node) => node.y);
-      const left = Math.min(...xs);
-      const top = Math.min(...ys);
-      void flow.fitBounds({ x: left, y: top, width: Math.max(...xs) - left + MAX_NODE_SIZE, height: Math.max(...ys) - top + MAX_NODE_SIZE }, { padding: 0.1 });
-    }
+    if (!laidOut || !flowReady) return;
+    if (nodeId) flyTo(nodeId);
+    else openingView();
     // Only once the first layout is there.
   }, [laidOut, flowReady]);
+
+  const isValidConnection = useCallback(
+    (connection: Connection | Edge) => {
+      const start = byId.get(Number(connection.source));
+      const end = byId.get(Number(connection.target));
+      return Boolean(start && end && start.id !== end.id && typesBetween(relationTypes, start.type, end.type).length > 0);
+    },
+    [byId, relationTypes],
+  );
+  const onConnect = useCallback(
+    (connection: Connection) => {
+      const start = byId.get(Number(connection.source));
+      const end = byId.get(Number(connection.target));
+      if (!start || !end) return;
+      setPending({ startId: start.id, startName: start.name, endId: end.id, endName: end.name, types: typesBetween(relationTypes, start.type, end.type) });
+    },
+    [byId, relationTypes],
+  );
+  const createRelation = async (type: string) => {
+    if (!pending) return;
+    try {
+      await relationApi.create(graphId, pending.startId, pending.endId, type);
+    } catch {
+      return; // shown by the client
+    }
+    toast("success", { text: t("relationAdded", { start: pending.startName, relation: names.get(type) ?? type, end: pending.endName }) });
+    if (hiddenRelations.has(type)) setHiddenRelations(new Set([...hiddenRelations].filter((code) => code !== type)));
+    setPending(null);
+    await mutate();
+    void editor.refresh();
+  };
+
+  const toggle = (set: ReadonlySet<string>, code: string) => {
+    const next = new Set(set);
+    if (next.has(code)) next.delete(code);
+    else next.add(code);
+    return next;
+  };
+  const presentEntities = useMemo(() => {
+    const present = new Set((data?.nodes ?? []).map((node) => node.type));
+    return [...present].map((code) => lookOf(looks, code));
+  }, [data, looks]);
 
   return (
     <div className="-m-4 flex h-[calc(100%+2rem)] flex-col" data-testid="relation-graph" data-drawn={data !== undefined && mounted >= data.nodes.length}>
       <GraphHeader graphId={graphId} graph={editor.detail.data} view="relation" />
-      <div className="relative min-h-0 flex-1 bg-background">
-        <ReactFlow
-          onInit={() => setFlowReady(true)}
-          nodes={nodes}
-          edges={edges}
-          nodeTypes={NODE_TYPES}
-          edgeTypes={EDGE_TYPES}
-          onNodesChange={onNodesChange}
-          minZoom={minZoom}
-          maxZoom={RELATION_ZOOM.max}
-          nodesConnectable={false}
-          onlyRenderVisibleElements
-          colorMode={preferences.darkMode ? "dark" : "light"}
-          proOptions={{ hideAttribution: true }}
-          onNodeClick={(_, node) => {
-            const id = Number(node.id);
-            setSelectedId(id);
-            setDrawerId(id);
-          }}
-          onPaneClick={() => (setSelectedId(null), setDrawerId(null))}
-        >
-          <Panel position="top-left">
-            <div className="flex max-w-[60vw] flex-wrap gap-1.5 rounded-md border border-border bg-card/95 p-2 text-xs" data-testid="relation-filter" aria-label={t("filter")}>
-              {types.map((type) => (
-                <label key={type} className="flex cursor-pointer items-center gap-1 rounded border border-border px-1.5 py-0.5">
-                  <input
-                    type="checkbox"
-                    checked={!hidden.has(type)}
-                    onChange={(e) => {
-                      const next = new Set(hidden);
-                      if (e.target.checked) next.delete(type);
-                      else next.add(type);
-                      setHidden(next);
-                    }}
-                  />
-                  <span className="h-2 w-4 rounded-sm" style={{ background: colours.get(type) }} />
-                  {names.get(type) ?? type}
-                </label>
-              ))}
-            </div>
-          </Panel>
-          <Panel position="bottom-left">
-            <ul className="flex flex-wrap gap-x-3 gap-y-1 rounded-md border border-border bg-card/90 px-2 py-1.5 text-xs">
-              {[...looks.values()].map((look) => (
-                <li key={look.code} className="flex items-center gap-1">
-                  <span className="h-2.5 w-2.5 rounded-full" style={{ background: look.colour }} />
-                  {look.name}
-                </li>
-              ))}
-            </ul>
-          </Panel>
-          {!laidOut && (
-            <Panel position="top-center">
-              <span className="text-sm text-muted">{t("layingOut")}</span>
+      <style>{STYLES}</style>
+      <EmphasisContext.Provider value={store}>
+        <div ref={canvas} className="rg-canvas relative min-h-0 flex-1 bg-background">
+          <ReactFlow
+            onInit={() => setFlowReady(true)}
+            nodes={nodes}
+            edges={edges}
+            nodeTypes={NODE_TYPES}
+            edgeTypes={EDGE_TYPES}
+            onNodesChange={onNodesChange}
+            nodeOrigin={[0.5, 0.5]}
+            minZoom={minZoom}
+            maxZoom={RELATION_ZOOM.max}
+            elementsSelectable={false}
+            nodesConnectable={editable}
+            isValidConnection={isValidConnection}
+            onConnect={onConnect}
+            connectionRadius={MAX_NODE_SIZE / 2}
+            onlyRenderVisibleElements
+            colorMode={preferences.darkMode ? "dark" : "light"}
+            proOptions={{ hideAttribution: true }}
+            onNodeClick={(_, node) => {
+              const id = Number(node.id);
+              store.focus(id);
+              setDrawerId(id);
+            }}
+            onNodeMouseEnter={(_, node) => store.hover(Number(node.id))}
+            onNodeMouseLeave={() => store.hover(null)}
+            onNodeDragStop={(_, node) => {
+              places.current.set(Number(node.id), node.position);
+              kept.current.delete(Number(node.id));
+            }}
+            onPaneClick={() => {
+              store.focus(null);
+              setDrawerId(null);
+            }}
+          >
+            <CanvasClasses canvas={canvas} labelsFrom={labelsFrom} edgeLabelsFrom={edgeLabelsFrom} />
+            <Panel position="top-left">
+              <div className="flex flex-col items-start gap-1.5">
+                <NodeSearch nodes={visibleNodes} describe={(node) => lookOf(looks, node.type).name} onPick={(node) => {
+                    flyTo(node.id);
+                    // An open drawer follows the node searched.
+                    setDrawerId((open) => (open === null ? null : node.id));
+                  }}
+                />
+                <RelationLegend
+                  relations={types.map((code) => ({ code, name: names.get(code) ?? code, colour: colours.get(code) ?? "#999" }))}
+                  entities={presentEntities.map((look) => ({ code: look.code, name: look.name, colour: look.colour }))}
+                  hiddenRelations={hiddenRelations}
+                  hiddenEntities={hiddenEntities}
+                  onToggleRelation={(code) => setHiddenRelations(toggle(hiddenRelations, code))}
+                  onToggleEntity={(code) => setHiddenEntities(toggle(hiddenEntities, code))}
+                />
+              </div>
             </Panel>
+            <Panel position="bottom-left">
+              <ZoomButtons
+                onZoomIn={() => void flow.zoomIn({ duration: 200 })}
+                onZoomOut={() => void flow.zoomOut({ duration: 200 })}
+                onFit={() => fit(300)}
+                onReset={() => {
+                  store.focus(null);
+                  setDrawerId(null);
+                  openingView(300);
+                }}
+              />
+            </Panel>
+            {!laidOut && (
+              <Panel position="top-center">
+                <span className="text-sm text-muted">{t("layingOut")}</span>
+              </Panel>
+            )}
+          </ReactFlow>
+          {drawerId !== null && (
+            <NodeDrawer
+              graphId={graphId}
+              nodeId={drawerId}
+              template={template}
+              looks={looks}
+              index={editor.index}
+              editable={editable}
+              onClose={() => setDrawerId(null)}
+              onFocusNode={flyTo}
+              onChanged={() => void editor.refresh()}
+            />
           )}
-        </ReactFlow>
-        {drawerId !== null && (
-          <NodeDrawer
-            graphId={graphId}
-            nodeId={drawerId}
-            template={editor.template.data}
-            looks={looks}
-            index={editor.index}
-            editable={editor.editable}
-            onClose={() => setDrawerId(null)}
-            onFocusNode={centreOn}
-            onChanged={() => void editor.refresh()}
-          />
-        )}
-      </div>
+        </div>
+      </EmphasisContext.Provider>
+      <RelationTypePicker pending={pending} onCancel={() => setPending(null)} onCreate={createRelation} />
     </div>
   );
 }
 
-/** SPEC §2 RelationGraph/{graphId}/{nodeId?}: the network as the server laid it out, types coloured and filterable; React Flow mounts only the nodes in view. */
+/** SPEC §2 RelationGraph/{graphId}/{nodeId?}: the network as the server laid it out, searchable, focusable, filterable by its legend, and related by dragging one node onto another. */
 export function RelationGraphView(props: { graphId: number; nodeId?: number }) {
   return (
     <ReactFlowProvider>

@@ -89,3 +89,125 @@ export function zoomFloor(places: Iterable<{ x: number; y: number }>, centre: { 
   const edge = reach[budget - 1];
   return edge > 0 ? Math.min(1, Math.max(floor, 1 / edge)) : 1;
 }
+
+/** The relation types the template's rules allow from a `startType` node to an `endType` node (the server checks the same). */
+export function typesBetween(relationTypes: RelationType[], startType: string, endType: string): RelationType[] {
+  return relationTypes.filter(
+    (type) =>
+      type.code !== "Contain" &&
+      (type.effectScope.length === 0 || type.effectScope.some((scope) => scope.startEntityCode === startType && scope.endEntityCode === endType)),
+  );
+}
+
+/** Each node's neighbours over the given relations. */
+export function neighbourhoods(relations: Pick<Relation, "startNodeId" | "targetNodeId">[]): Map<number, Set<number>> {
+  const around = new Map<number, Set<number>>();
+  const link = (a: number, b: number) => {
+    let set = around.get(a);
+    if (!set) around.set(a, (set = new Set()));
+    set.add(b);
+  };
+  for (const relation of relations) {
+    link(relation.startNodeId, relation.targetNodeId);
+    link(relation.targetNodeId, relation.startNodeId);
+  }
+  return around;
+}
+
+/** On-screen room (px) a node and its label need before every label can be shown without overlapping. */
+export const LABEL_ROOM_PX = 110;
+/** Labels are never drawn smaller than this on screen (px): below zoom 1 their font grows as the zoom shrinks. */
+export const LABEL_SCREEN_PX = 12;
+/** Nodes sampled to measure a network's spacing (the measure is quadratic in the sample). */
+const SPACING_SAMPLE = 300;
+
+/**
+ * The zoom from which every label is shown (level of detail): the one where the median distance
+ * between a node and its nearest neighbour is LABEL_ROOM_PX on screen. Below it only the hovered
+ * and the selected node and their neighbours are labelled. Between `floor` and 1.
+ */
+export function labelZoom(centres: { x: number; y: number }[], floor = 0.2): number {
+  if (centres.length < 2) return floor;
+  const step = Math.max(1, Math.floor(centres.length / SPACING_SAMPLE));
+  const nearest: number[] = [];
+  for (let i = 0; i < centres.length; i += step) {
+    let best = Infinity;
+    const a = centres[i];
+    for (let j = 0; j < centres.length; j++) {
+      if (j === i) continue;
+      const d = (a.x - centres[j].x) ** 2 + (a.y - centres[j].y) ** 2;
+      if (d < best) best = d;
+    }
+    nearest.push(Math.sqrt(best));
+  }
+  nearest.sort((a, b) => a - b);
+  const median = nearest[Math.floor(nearest.length / 2)];
+  return median > 0 ? Math.min(1, Math.max(floor, LABEL_ROOM_PX / median)) : 1;
+}
+
+/** How much a label's font grows in flow units at this zoom so it stays LABEL_SCREEN_PX on screen. */
+export function labelScale(zoom: number): number {
+  return zoom >= 1 ? 1 : 1 / Math.max(zoom, 0.01);
+}
+
+/**
+ * Centres pushed apart so no two bubbles of up to `diameter` lie on each other (a force layout
+ * does not promise that): a few passes over a grid of cells `diameter` wide, each pair too close
+ * moved apart along the line between them. Linear in the nodes; the same input, the same answer.
+ */
+export function separated<T extends { id: number; x: number; y: number }>(centres: T[], diameter: number, passes = 6): Map<number, { x: number; y: number }> {
+  const places = centres.map((centre) => ({ id: centre.id, x: centre.x, y: centre.y }));
+  for (let pass = 0; pass < passes; pass++) {
+    const cells = new Map<string, number[]>();
+    places.forEach((place, index) => {
+      const key = `${Math.floor(place.x / diameter)},${Math.floor(place.y / diameter)}`;
+      const cell = cells.get(key);
+      if (cell) cell.push(index);
+      else cells.set(key, [index]);
+    });
+    let moved = false;
+    places.forEach((a, i) => {
+      const cx = Math.floor(a.x / diameter);
+      const cy = Math.floor(a.y / diameter);
+      for (let dx = -1; dx <= 1; dx++) {
+        for (let dy = -1; dy <= 1; dy++) {
+          for (const j of cells.get(`${cx + dx},${cy + dy}`) ?? []) {
+            if (j <= i) continue;
+            const b = places[j];
+            const ox = b.x - a.x;
+            const oy = b.y - a.y;
+            const distance = Math.hypot(ox, oy);
+            if (distance >= diameter) continue;
+            // The same place: part them along a direction fixed by their order.
+            const ux = distance > 0 ? ox / distance : Math.cos(i + j);
+            const uy = distance > 0 ? oy / distance : Math.sin(i + j);
+            const half = (diameter - distance) / 2;
+            a.x -= ux * half;
+            a.y -= uy * half;
+            b.x += ux * half;
+            b.y += uy * half;
+            moved = true;
+          }
+        }
+      }
+    });
+    if (!moved) break;
+  }
+  return new Map(places.map((place) => [place.id, { x: Math.round(place.x), y: Math.round(place.y) }]));
+}
+
+/** Nodes whose name holds the query (case-insensitive): the name itself first, then names starting with it, at most `limit`. */
+export function nodesNamed<T extends { name: string }>(nodes: T[], query: string, limit = 8): T[] {
+  const wanted = query.trim().toLowerCase();
+  if (!wanted) return [];
+  const same: T[] = [];
+  const starts: T[] = [];
+  const holds: T[] = [];
+  for (const node of nodes) {
+    const name = node.name.toLowerCase();
+    if (name === wanted) same.push(node);
+    else if (name.startsWith(wanted)) starts.push(node);
+    else if (name.includes(wanted)) holds.push(node);
+  }
+  return [...same, ...starts, ...holds].slice(0, limit);
+}
