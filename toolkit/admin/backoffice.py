@@ -120,6 +120,7 @@ async def statistic_metrics(actor: User, days: int = 30) -> dict:
         per_day[key] = per_day.get(key, 0) + 1
     return {
         "units": await Unit.all().count() if project_scope is None else len({u for u in await projects.values_list("unit_id", flat=True) if u}),
+        "users": await users.count(),
         "usersByRole": await _grouped(users, "role"),
         "projects": await projects.count(),
         "trialProjects": await projects.filter(tryout=True).count(),

@@ -2,6 +2,7 @@
 import { Copy, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -10,6 +11,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
+import { useLibraryOffer } from "@/components/library/library-offer";
 import { EXPORT_FORMATS, ExportSubmenu, GraphRecordItems, PICTURE_FORMATS } from "@/components/graph/graph-menu-items";
 import type { GraphListItem } from "@/lib/api/types";
 
@@ -32,8 +34,12 @@ export function GraphRowMenu({ graph, onAction, onExport }: { graph: GraphListIt
   const t = useTranslations("graph");
   const tv = useTranslations("graphScreens");
   const editable = graph.isEdit === 1;
+  // The library entries follow the graph's library state, read once the menu has been opened.
+  const [opened, setOpened] = useState(false);
+  const library = useLibraryOffer(editable, graph.id, opened);
   return (
-    <DropdownMenu>
+    <>
+    <DropdownMenu onOpenChange={(open) => open && setOpened(true)}>
       <DropdownMenuTrigger asChild>
         <Button size="icon" variant="ghost" aria-label={t("actions")} data-testid="row-menu">
           <MoreHorizontal size={16} />
@@ -58,6 +64,7 @@ export function GraphRowMenu({ graph, onAction, onExport }: { graph: GraphListIt
         </DropdownMenuItem>
         <ExportSubmenu label={t("export")} formats={[...EXPORT_FORMATS, ...PICTURE_FORMATS]} onExport={onExport} />
         <GraphRecordItems editable={editable} released={graph.releaseState === 1} onAction={onAction} testIds={{ publish: "row-publish", unpublish: "row-unpublish" }} />
+        {library.items}
         {editable && (
           <>
             <DropdownMenuSeparator />
@@ -69,5 +76,7 @@ export function GraphRowMenu({ graph, onAction, onExport }: { graph: GraphListIt
         )}
       </DropdownMenuContent>
     </DropdownMenu>
+    {library.dialogs}
+    </>
   );
 }

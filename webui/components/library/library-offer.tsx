@@ -24,13 +24,15 @@ export function libraryStateOf(records: { publicState?: number | null }[] | unde
  * The graph menu's library entries, valid for the graph's state: 申请入库 (offer to the library, after
  * a confirmation with a description) when it is not in the library nor waiting; withdrawing the
  * request while it waits, or taking the graph out once published. The dialogs live outside the
- * menu (a closed menu unmounts its items): render `dialogs` next to the menu.
+ * menu (a closed menu unmounts its items): render `dialogs` next to the menu. The graph is the
+ * route's unless `graphIdOfRow` names one (a graph list row); `active` false defers the state's fetch
+ * (a row's menu asks only once it has been opened).
  */
-export function useLibraryOffer(editable: boolean): { items: React.ReactNode; dialogs: React.ReactNode } {
+export function useLibraryOffer(editable: boolean, graphIdOfRow?: number, active = true): { items: React.ReactNode; dialogs: React.ReactNode } {
   const t = useTranslations("library.offer");
   const params = useParams<{ graphId?: string }>();
-  const graphId = Number(params?.graphId);
-  const known = editable && Number.isInteger(graphId) && graphId > 0;
+  const graphId = graphIdOfRow ?? Number(params?.graphId);
+  const known = active && editable && Number.isInteger(graphId) && graphId > 0;
   const { data: records, mutate } = useSWR(known ? ["library-record", graphId] : null, () => libraryApi.record(graphId), { shouldRetryOnError: false });
   const [offering, setOffering] = useState(false);
   const [summary, setSummary] = useState("");

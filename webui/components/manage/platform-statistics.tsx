@@ -38,8 +38,9 @@ export function PlatformStatistics() {
           <p className="text-sm text-muted" data-testid="statistics-scope">
             {t(`scope.${data.scope ?? "platform"}`)} {t("graphsNote", { outside: data.graphsOutsideProjects ?? 0 })}
           </p>
-          <div className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-8">
+          <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-9">
             <Figure label={t("units")} value={data.units} testId="figure-units" />
+            <Figure label={t("users")} value={data.users} testId="figure-users" />
             <Figure label={t("projects")} value={data.projects} testId="figure-projects" />
             <Figure label={t("trialProjects")} value={data.trialProjects} />
             <Figure label={t("graphs")} value={data.graphs} testId="figure-graphs" />

@@ -218,6 +218,7 @@ export interface GraphTaskRow {
 
 export interface PlatformMetrics {
   units: number;
+  users: number;
   usersByRole: Record<string, number>;
   projects: number;
   trialProjects: number;
