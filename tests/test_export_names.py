@@ -14,7 +14,7 @@ from toolkit.demo import load_examples
 from toolkit.formats.docx import FACTS_STYLE
 from toolkit.formats import xlsx
 from toolkit.formats.xlsx import CODES_SHEET
-from toolkit.graphdoc import DocNode, GraphDoc
+from toolkit.graphdoc import DocNode, DocRelation, GraphDoc
 from toolkit.graphs.documents import to_document
 from toolkit.model import EntityType, Graph, Template
 
@@ -211,3 +211,20 @@ def test_an_admin_saving_attributes_keeps_their_english_labels():
     saved = check_attributes([{"code": "hours", "name": "学时", "nameEn": " Hours ", "valueType": "integer"},
                               {"code": "note", "name": "备注", "nameEn": "", "valueType": "text"}])
     assert saved[0]["nameEn"] == "Hours" and "nameEn" not in saved[1]
+
+
+def test_xmind_relationships_are_titled_in_the_export_language_and_keep_their_type():
+    import json
+    import zipfile
+
+    from toolkit.formats import xmind
+    from toolkit.formats.labels import Labels
+
+    root = DocNode("n1", "数据结构", "KnowGraph", children=[DocNode("n2", "栈", "KnowPoint"), DocNode("n3", "队列", "KnowPoint")])
+    doc = GraphDoc(name="数据结构", template="teaching", root=root, relations=[DocRelation("n2", "n3", "Behind"), DocRelation("n3", "n2", "Example")])
+    data = xmind.dumps(doc, Labels.builtin("en"))
+    titles = [r["title"] for r in json.loads(zipfile.ZipFile(io.BytesIO(data)).read("content.json"))[0]["relationships"]]
+    assert titles == ["Prerequisite of", "Example of"]
+    assert [r.type for r in xmind.read("graph.xmind", data).relations] == ["Behind", "Example"]
+    # A title typed in XMind by a built-in relation's English name is that relation.
+    assert xmind._relation_type("prerequisite of") == "Behind" and xmind._relation_type("先修") == "Behind"

@@ -10,7 +10,8 @@ import zipfile
 from pathlib import Path
 
 from toolkit.formats.extras import node_extras
-from toolkit.graphdoc import GraphDoc
+from toolkit.formats.labels import Labels
+from toolkit.graphdoc import DocRelation, GraphDoc
 
 NS = "{urn:xmind:xmap:xmlns:content:2.0}"
 RELATION_TITLES = {"包含": "Contain", "先修": "Behind", "相关": "Mutual", "同义": "Synonym", "举例": "Example", "拓展": "Extend",
@@ -25,9 +26,19 @@ def marker_tags(marker_ids) -> list[str]:
     return [f"xmind:{marker}" for marker in marker_ids if marker]
 
 
-def _relation_type(title: str | None) -> str:
+def relation_of(start: str, target: str, title: str, code: str | None = None) -> DocRelation:
+    """A relationship as a relation: its type (_relation_type), its title as the relation's name."""
+    return DocRelation(start, target, _relation_type(title, code), title)
+
+
+def _relation_type(title: str | None, code: str | None = None) -> str:
+    """A relationship's type: the code a Zhitu export keeps with it, else its title as a built-in
+    relation's Chinese or English name (an export in English titles it Prerequisite of), else Mutual."""
+    if code:
+        return str(code)
     title = (title or "").strip()
-    return RELATION_TITLES.get(title, title if title in RELATION_TITLES.values() else "Mutual")
+    english = {name.casefold(): code for code, name in Labels.builtin("en").relations.items()}
+    return RELATION_TITLES.get(title) or english.get(title.casefold()) or (title if title in RELATION_TITLES.values() else "Mutual")
 
 
 def read_all(path: str | Path, data: bytes | None = None, sheet: str | None = None) -> list[GraphDoc]:
@@ -58,9 +69,11 @@ def _image_member(uri: str) -> tuple[str, bytes] | None:
     return f"resources/{hashlib.sha256(data).hexdigest()}{suffix}", data
 
 
-def dumps(doc: GraphDoc) -> bytes:
+def dumps(doc: GraphDoc, labels: Labels | None = None) -> bytes:
+    """Relationships are titled by the relation's name in the export's language and keep its code."""
     from toolkit.formats.xmind_sheets import IMAGE_ATTRIBUTE, KIND_TAGS
 
+    labels = labels or Labels.builtin(template=doc.template)
     images: dict[str, bytes] = {}
     kinds = set(KIND_TAGS.values())
 
@@ -83,10 +96,9 @@ def dumps(doc: GraphDoc) -> bytes:
             data["children"] = {"attached": [topic(child) for child in node.children]}
         return data
 
-    names = {v: k for k, v in RELATION_TITLES.items()}
     sheet = {"id": "sheet-1", "class": "sheet", "title": doc.name, "rootTopic": topic(doc.root),
-             "relationships": [{"id": f"rel-{i}", "end1Id": r.start, "end2Id": r.target, "title": names.get(r.type, r.type)}
-                               for i, r in enumerate(doc.relations)]}
+             "relationships": [{"id": f"rel-{i}", "end1Id": r.start, "end2Id": r.target, "title": labels.relation(r.type),
+                                "zhituType": r.type} for i, r in enumerate(doc.relations)]}
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("content.json", json.dumps([sheet], ensure_ascii=False))

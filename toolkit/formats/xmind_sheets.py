@@ -98,7 +98,7 @@ def _of(value, kind: type):
 
 
 def _zen_sheet(raw: dict, archive: zipfile.ZipFile, where: str) -> Sheet:
-    from toolkit.formats.xmind import _relation_type, marker_tags
+    from toolkit.formats.xmind import marker_tags, relation_of
 
     sheet = Sheet(str(raw.get("title") or "").strip())
     # Iterative walk: (topic, level, trail, kind); children pushed in reverse to keep document order.
@@ -129,12 +129,12 @@ def _zen_sheet(raw: dict, archive: zipfile.ZipFile, where: str) -> Sheet:
     for relation in _of(raw.get("relationships"), list):
         if isinstance(relation, dict) and relation.get("end1Id") and relation.get("end2Id"):
             title = str(relation.get("title") or "").strip()
-            sheet.relations.append(DocRelation(str(relation["end1Id"]), str(relation["end2Id"]), _relation_type(title), title))
+            sheet.relations.append(relation_of(str(relation["end1Id"]), str(relation["end2Id"]), title, relation.get("zhituType")))
     return sheet
 
 
 def _legacy_sheet(element, archive: zipfile.ZipFile, where: str) -> Sheet:
-    from toolkit.formats.xmind import _relation_type, marker_tags
+    from toolkit.formats.xmind import marker_tags, relation_of
 
     sheet = Sheet((element.findtext(f"{NS}title") or "").strip())
     root = element.find(f"{NS}topic")
@@ -166,7 +166,7 @@ def _legacy_sheet(element, archive: zipfile.ZipFile, where: str) -> Sheet:
     for relation in element.findall(f"{NS}relationships/{NS}relationship"):
         if relation.get("end1") and relation.get("end2"):
             title = (relation.findtext(f"{NS}title") or "").strip()
-            sheet.relations.append(DocRelation(relation.get("end1"), relation.get("end2"), _relation_type(title), title))
+            sheet.relations.append(relation_of(relation.get("end1"), relation.get("end2"), title))
     return sheet
 
 
