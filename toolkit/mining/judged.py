@@ -9,7 +9,9 @@ beside the tests (tests/data/mining/judged_*.tsv).
 
 An item is keyed by what a reviewer sees (page, and the kind's own fields); a judged item the miner
 no longer says drops out, and a sampled item nobody judged yet is counted as `unjudged`, so a
-change of the miner shows up instead of being scored by old judgements.
+change of the miner shows up instead of being scored by old judgements. Attribution is run on the
+judged points themselves (sampled once from the point miner), so only a change of attribution moves
+it; relations still take the point miner's current points, so its changes show up as unjudged items.
 """
 from __future__ import annotations
 
@@ -102,7 +104,10 @@ def outputs(kind: str, split: str = "heldout") -> list[dict]:
                              "evidence": p.get("evidence") or p["cue"], "sentence": p["sentence"],
                              "key": (name, p["type"], p["start"], p["target"])})
         else:
-            for c in belong.mine(document, None, graph):
+            # The points judged are fixed (the file's own), so a change of the point miner does not
+            # move the sample; without judgements yet, the point miner's.
+            fixed = [key[1] for key in load("attribution") if key[0] == name] if split == "heldout" else []
+            for c in belong.mine(document, fixed or None, graph):
                 node = by_key[c.payload["nodeKey"]]
                 rows.append({"page": name, "term": c.payload["term"], "node": _node_path(node),
                              "reason": c.payload["reason"], "key": (name, c.payload["term"], _node_path(node))})
