@@ -282,3 +282,18 @@ test("a unit admin's statistics equal the API's counts over the unit: users, gra
   assert.equal(await figure("projects"), projectsTotal, "projects");
   assert.match(await page.getByTestId("statistics-scope").textContent(), /单位/);
 });
+
+test("a graph one may only read offers neither 发布 nor 申请入库 in its row menu", async () => {
+  await setLocale("zh-CN");
+  const list = await api(await apiLogin("tester"), "GET", "/api/graphList/list?page=1&pageSize=100");
+  const readOnly = list.result.items.find((item) => item.isEdit !== 1);
+  assert.ok(readOnly, "the demo's tester reads a graph it may not edit");
+  await signInAs(page, "tester");
+  const menu = await openRowMenu(readOnly.name);
+  await menu.getByTestId("row-copy").waitFor();
+  await page.waitForLoadState("networkidle");
+  for (const testId of ["row-publish", "row-unpublish", "library-publish", "library-withdraw"]) {
+    assert.equal(await menu.getByTestId(testId).count(), 0, `${testId} offered on a read-only graph`);
+  }
+  await page.keyboard.press("Escape");
+});
