@@ -277,6 +277,7 @@ def bench_memory(home: Path) -> None:
                           "request = function()\n  counter = counter + 1\n"
                           "  return wrk.format(\"GET\", paths[(counter % #paths) + 1])\nend\n", encoding="utf-8")
         group = api.process.pid
+        cpu_before = process_group_cpu_seconds(group)
         print(f"  {len(paths)} different reads in turn, 32 connections, {MEMORY_SECONDS} s; "
               f"RSS of the server's processes every {MEMORY_SAMPLE_SECONDS} s")
         with subprocess.Popen(["wrk", "-t", "2", "-c", "32", "-d", f"{MEMORY_SECONDS}s", "--timeout", "10s", "--latency",
@@ -290,6 +291,8 @@ def bench_memory(home: Path) -> None:
                 time.sleep(MEMORY_SAMPLE_SECONDS)
             output = load.stdout.read()
         figures = parse_wrk(output)
+        if figures.requests:
+            figures.cpu_ms_per_request = (process_group_cpu_seconds(group) - cpu_before) * 1000 / figures.requests
     print(f"  {_line('load', figures)}")
     if not samples:
         print("  no memory sample taken")

@@ -130,10 +130,12 @@ async def test_a_read_past_its_budget_goes_through_the_orm_and_gives_every_row(a
     from tortoise.connection import connections
 
     from toolkit import sqlite_reads
+    from toolkit.db import SqlParameters
 
     counting = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 5000) SELECT x FROM c'
     rows = await sqlite_reads.fetch_rows(connections.get("default"), counting, [], budget=0)
     assert [row["x"] for row in rows] == list(range(1, 5001))
-    small = await sqlite_reads.fetch_rows(connections.get("default"), 'SELECT "id" FROM "user" WHERE "id" = ?',
-                                          [people["users"]["expert"].id], budget=0)
+    mark = SqlParameters(connections.get("default"))
+    small = await sqlite_reads.fetch_rows(connections.get("default"), f'SELECT "id" FROM "user" WHERE "id" = {mark(people["users"]["expert"].id)}',
+                                          mark.values, budget=0)
     assert small == [{"id": people["users"]["expert"].id}]
