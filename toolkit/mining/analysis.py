@@ -22,7 +22,11 @@ class Token:
 
 def tokenise(sentences: list[Sentence], mode: str = "rank", terms: Iterable[str] = ()) -> list[Sentence]:
     """Fill each sentence's tokens in place (one LAC run in batches) and return the sentences."""
-    outputs = lac_shim.run([s.text for s in sentences], mode, terms)
+    return place(sentences, lac_shim.run([s.text for s in sentences], mode, terms), mode)
+
+
+def place(sentences: list[Sentence], outputs: list, mode: str) -> list[Sentence]:
+    """LAC's outputs (one per sentence, as lac_shim.run gives them) put on the sentences' offsets."""
     for sentence, output in zip(sentences, outputs):
         words = output[0] if mode != "seg" else output
         tags = output[1] if mode != "seg" else [""] * len(words)

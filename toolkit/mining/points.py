@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable
@@ -81,7 +81,11 @@ def _good(term: str, tokens: list) -> bool:
 _URLISH = re.compile(r"https?:|www\.|\.(?:md|html?|com|cn|org|py|cpp)\b|[@/#_+=<>|^{}\[\]()…≤≥→∈×·]", re.I)
 FEATURES = ("log_freq", "log_adjusted", "in_heading", "first_position", "chars", "tokens", "zipf_whole", "zipf_min",
             "zipf_max", "common_word", "noun_end", "nz_end", "vn_end", "entity_end", "nested_in", "contains_other",
-            "marked", "in_dictionary", "generic", "latin", "spread", "one_char_tokens", "subword")
+            "marked", "in_dictionary", "generic", "latin", "spread", "one_char_tokens", "subword",
+            # Boundaries and the title: a fragment (过程管理 of 全过程管理) has one neighbour on a side and
+            # a container as frequent as itself; a term named in the title is the paper's or chapter's subject.
+            "in_title", "title_start", "freq_share", "left_variety", "right_variety", "left_top", "right_top",
+            "container_share", "sub_share")
 
 
 @lru_cache(maxsize=1)
@@ -110,6 +114,13 @@ class _Stats:
     sentences: set = field(default_factory=set)
     marked: bool = False
     subword: bool = False
+    lefts: Counter = field(default_factory=Counter)  # the character before each occurrence
+    rights: Counter = field(default_factory=Counter)
+
+    def seen(self, sentence: Sentence, start: int, end: int) -> None:
+        """One more occurrence at sentence-relative [start, end)."""
+        self.lefts[sentence.text[start - 1] if start > 0 else "^"] += 1
+        self.rights[sentence.text[end] if end < len(sentence.text) else "$"] += 1
 
 
 def candidates(sentences: list[Sentence], marks: dict[int, list[tuple[int, int]]] | None = None) -> dict[str, _Stats]:
@@ -136,6 +147,7 @@ def candidates(sentences: list[Sentence], marks: dict[int, list[tuple[int, int]]
                         entry.first_sentence = index
                     start, end = piece[0].start - sentence.start, piece[-1].end - sentence.start
                     entry.marked = entry.marked or any(s <= start and end <= e for s, e in spans)
+                    entry.seen(sentence, start, end)
             # A long word holds the core term too: 乌头碱 in 新乌头碱, 风化壳 in 潜山风化壳.
             for token in run:
                 if len(token.text) >= 4 and token.pos in NOUNISH and not re.search(r"[A-Za-z0-9]", token.text):
@@ -148,16 +160,25 @@ def candidates(sentences: list[Sentence], marks: dict[int, list[tuple[int, int]]
                             entry.frequency += 1
                             entry.sentences.add(index)
                             entry.heading = entry.heading or sentence.heading
+                            entry.seen(sentence, begin - sentence.start, begin - sentence.start + len(inner))
                             if entry.first is None:
                                 entry.first = (begin, begin + len(inner), sentence.paragraph)
                                 entry.first_sentence = index
     return stats
 
 
-def features(stats: dict[str, _Stats], sentence_count: int, dictionary: set[str] = frozenset()) -> dict[str, list[float]]:
+def title_of(sentences: list[Sentence]) -> str:
+    """The first line when it is a heading (a paper's or a chapter's title), else ''."""
+    return sentences[0].text if sentences and sentences[0].heading else ""
+
+
+def features(stats: dict[str, _Stats], sentence_count: int, dictionary: set[str] = frozenset(),
+             title: str = "") -> dict[str, list[float]]:
     containers: dict[str, int] = defaultdict(int)
     nested_weight: dict[str, float] = defaultdict(float)
     contains: dict[str, bool] = defaultdict(bool)
+    biggest_container: dict[str, float] = defaultdict(float)
+    biggest_inner: dict[str, float] = defaultdict(float)
     terms = list(stats)
     for other in terms:
         for begin in range(len(other)):
@@ -166,8 +187,11 @@ def features(stats: dict[str, _Stats], sentence_count: int, dictionary: set[str]
                 if inner != other and inner in stats:
                     containers[inner] += 1
                     nested_weight[inner] += stats[other].frequency
+                    biggest_container[inner] = max(biggest_container[inner], stats[other].frequency)
+                    biggest_inner[other] = max(biggest_inner[other], stats[inner].frequency)
                     if stats[inner].frequency >= 2:
                         contains[other] = True
+    top_frequency = max(entry.frequency for entry in stats.values()) if stats else 1.0
     rows = {}
     for term, entry in stats.items():
         adjusted = entry.frequency - (nested_weight[term] / containers[term] if containers[term] else 0.0)
@@ -182,6 +206,11 @@ def features(stats: dict[str, _Stats], sentence_count: int, dictionary: set[str]
             float(term in GENERIC), float(bool(re.fullmatch(r"[A-Za-z0-9\- .+]+", term))),
             len(entry.sentences) / max(sentence_count, 1), sum(len(t.text) == 1 for t in entry.tokens) / len(entry.tokens),
             float(entry.subword),
+            float(bool(title) and term in title), float(bool(title) and title.startswith(term)),
+            entry.frequency / top_frequency, len(entry.lefts) / entry.frequency, len(entry.rights) / entry.frequency,
+            max(entry.lefts.values()) / entry.frequency, max(entry.rights.values()) / entry.frequency,
+            min(biggest_container[term] / entry.frequency, 4.0) / 4,
+            entry.frequency / biggest_inner[term] if biggest_inner[term] else 1.0,
         ]
     return rows
 
@@ -248,7 +277,7 @@ def extract(sentences: list[Sentence], terms: Iterable[str] = (), limit: int | N
     stats = candidates(sentences, marks)
     if not stats:
         return []
-    scores = score_rows(features(stats, len(sentences), dictionary))
+    scores = score_rows(features(stats, len(sentences), dictionary, title_of(sentences)))
     for term in dictionary & set(scores):
         scores[term] = scores[term] * 2 + 1  # the teacher's own terms first
     ranked = sorted(scores, key=lambda t: (-scores[t], t))
@@ -311,16 +340,42 @@ def drop_batch_boilerplate(documents: list[Document], results: list[list[Candida
     return [[c for c in found if c.payload["term"] not in boiler] for found in results]
 
 
+@dataclass
+class LabelledDocument:
+    """One document's candidates for training and cross-validation of the ranker."""
+    terms: list[str]
+    rows: list[list[float]]
+    labels: list[int]
+    stats: dict[str, _Stats]
+    gold: set[str]
+
+
+def labelled_document(sentences: list[Sentence], document: Document, gold: list[str]) -> LabelledDocument:
+    stats = candidates(sentences, _marks_by_sentence(sentences, document))
+    rows = features(stats, len(sentences), title=title_of(sentences))
+    wanted = {_fold(g) for g in gold}
+    terms = sorted(rows)
+    return LabelledDocument(terms, [rows[t] for t in terms], [int(_fold(t) in wanted) for t in terms], stats, wanted)
+
+
+def top_terms(terms: list[str], scores: list[float], stats: dict[str, _Stats], limit: int) -> list[str]:
+    """The best `limit` terms by score, fragments of better ones left out (as extract does)."""
+    chosen: list[str] = []
+    for index in sorted(range(len(terms)), key=lambda i: (-scores[i], terms[i])):
+        if not _redundant(terms[index], chosen, stats):
+            chosen.append(terms[index])
+        if len(chosen) >= limit:
+            break
+    return chosen
+
+
 def training_rows(texts_and_gold: list[tuple[Document, list[str]]]) -> tuple[list[list[float]], list[int]]:
     """Feature rows and labels (1 when the candidate is one of the gold keyphrases) for the ranker."""
     X, y = [], []
     for document, gold in texts_and_gold:
-        wanted = {_fold(g) for g in gold}
-        sentences = analyse(document, "lac")
-        stats = candidates(sentences, _marks_by_sentence(sentences, document))
-        for term, row in features(stats, len(sentences)).items():
-            X.append(row)
-            y.append(int(_fold(term) in wanted))
+        labelled = labelled_document(analyse(document, "lac"), document, gold)
+        X += labelled.rows
+        y += labelled.labels
     return X, y
 
 
