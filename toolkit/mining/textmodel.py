@@ -49,7 +49,23 @@ def skeleton(text: str) -> str:
     return "^ " + " ".join(out) + " $"
 
 
-TRANSFORMS = {"none": lambda text: text, "skeleton": skeleton}
+def rarity_skeleton(text: str) -> str:
+    """The skeleton with other words as how common they are in general English (wordfreq's list):
+    a definition names a rare word and explains it in common ones."""
+    import wordfreq
+
+    out = []
+    for index, word in enumerate(re.findall(r"[A-Za-z]+|[^\sA-Za-z]", text)):
+        lower = word.lower()
+        if lower in _STOP or lower in _CUES or not word[0].isalpha():
+            out.append(lower)
+            continue
+        zipf = wordfreq.zipf_frequency(lower, "en")
+        out.append(("C" if word[0].isupper() and index > 0 else "w") + ("r" if zipf < 3 else "m" if zipf < 4.5 else "f"))
+    return "^ " + " ".join(out) + " $"
+
+
+TRANSFORMS = {"none": lambda text: text, "skeleton": skeleton, "rarity": rarity_skeleton}
 
 
 def _tokens(text: str, spec: dict) -> list[str]:

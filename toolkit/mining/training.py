@@ -23,8 +23,11 @@ SEED = 15
 ENGLISH_VECTORISERS = [
     {"transform": "none", "lowercase": True, "tokens": "word", "ngram": [1, 2], "min_df": 2},
     {"transform": "skeleton", "lowercase": False, "tokens": "space", "ngram": [1, 5], "min_df": 3},
+    {"transform": "rarity", "lowercase": False, "tokens": "space", "ngram": [1, 5], "min_df": 3},
 ]
-ENGLISH_C = 1.0
+# By the 7-fold grouped cross-validation (F1 with the patterns, threshold 0.5): C 1.0 -> 0.600, 0.3 -> 0.604,
+# with the rarity skeleton 0.611.
+ENGLISH_C = 0.3
 
 
 def _english_pipeline():
