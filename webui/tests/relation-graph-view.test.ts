@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { IN_VIEW_BUDGET, LABEL_ROOM_PX, labelScale, labelZoom, neighbourhoods, nodesNamed, separated, typesBetween, zoomFloor } from "@/lib/graph/relation-graph";
+import { IN_VIEW_BUDGET, LABEL_ROOM_PX, cellsAround, gridOf, idsInCells, labelScale, labelZoom, neighbourhoods, nodesNamed, sameCells, separated, typesBetween, zoomFloor } from "@/lib/graph/relation-graph";
 
 describe("zoomFloor (issue 16: a big network never mounts all its nodes at once)", () => {
   const grid = (n: number, step: number) => Array.from({ length: n }, (_, i) => ({ x: (i % 100) * step, y: Math.floor(i / 100) * step }));
@@ -66,5 +66,22 @@ describe("relation graph details (issue 17: a relation graph like Bloom)", () =>
     expect(nodesNamed(nodes, "树").map((n) => n.name)).toEqual(["树", "树的高度", "二叉树遍历"]);
     expect(nodesNamed(nodes, "  ")).toEqual([]);
     expect(nodesNamed(nodes, "树", 1).map((n) => n.name)).toEqual(["树"]);
+  });
+});
+
+describe("the window of mounted nodes (issue 16: only nodes near the viewport are mounted)", () => {
+  const centres = new Map([[1, { x: 10, y: 10 }], [2, { x: 450, y: 10 }], [3, { x: 2000, y: 2000 }], [4, { x: -30, y: 390 }]]);
+  const grid = gridOf(centres, 400);
+  it("finds the nodes in the cells around a viewport", () => {
+    const range = cellsAround({ x: 0, y: 0, width: 500, height: 300 }, 0, 400);
+    expect([...idsInCells(grid, range)].sort()).toEqual([1, 2]);
+    const wider = cellsAround({ x: 0, y: 0, width: 500, height: 300 }, 0.2, 400);
+    expect([...idsInCells(grid, wider)].sort()).toEqual([1, 2, 4]);
+  });
+  it("keeps the same range while a pan stays within the cells", () => {
+    const a = cellsAround({ x: 10, y: 10, width: 500, height: 300 }, 0, 400);
+    const b = cellsAround({ x: 30, y: 20, width: 500, height: 300 }, 0, 400);
+    expect(sameCells(a, b)).toBe(true);
+    expect(sameCells(a, cellsAround({ x: 1000, y: 10, width: 500, height: 300 }, 0, 400))).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 "use client";
 import {
   BaseEdge,
+  ConnectionMode,
   Handle,
   MarkerType,
   Panel,
@@ -19,7 +20,7 @@ import {
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { useTranslations } from "next-intl";
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from "react";
+import { createContext, memo, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { useGraphEditor } from "@/hooks/use-graph-editor";
 import { useRelationGraph } from "@/hooks/use-graph";
 import { usePreferences } from "@/hooks/use-preferences";
@@ -31,17 +32,23 @@ import {
   MAX_NODE_SIZE,
   MIN_NODE_SIZE,
   MOUNT_STEP,
+  WINDOW_CELL,
+  cellsAround,
   degreesOf,
+  gridOf,
+  idsInCells,
   labelScale,
   labelZoom,
   neighbourhoods,
   relationColours,
   relationTypesPresent,
+  sameCells,
   separated,
   sizeByDegree,
   typesBetween,
   visibleRelations,
   zoomFloor,
+  type CellRange,
 } from "@/lib/graph/relation-graph";
 import { AUTO_ZOOM, RELATION_ZOOM } from "@/lib/graph/viewport";
 import { GraphHeader } from "./graph-header";
@@ -77,7 +84,6 @@ const STYLES = `
 .rg-canvas.rg-focus .rg-edge[data-focus=out] { opacity: 0.08; }
 .rg-canvas .rg-edge-label { font-size: calc(11px * var(--rg-label-scale, 1)); paint-order: stroke; stroke: var(--background); stroke-width: 3px; pointer-events: none; }
 .rg-canvas.rg-far-edges .rg-edge:not([data-lit=true]) .rg-edge-label { display: none; }
-.rg-canvas .rg-centre { width: 1px; height: 1px; min-width: 0; min-height: 0; left: 50%; top: 50%; transform: none; opacity: 0; border: 0; pointer-events: none; }
 .rg-canvas .rg-drop { left: 0; top: 0; width: 100%; height: 100%; transform: none; opacity: 0; border: 0; border-radius: 9999px; pointer-events: none; }
 .rg-canvas.rg-connecting .rg-drop { pointer-events: all; }
 .rg-canvas .rg-knob { width: 14px; height: 14px; right: -7px; opacity: 0; pointer-events: none; background: var(--primary); border: 2px solid var(--card); cursor: crosshair; }
@@ -85,12 +91,17 @@ const STYLES = `
 .rg-canvas .react-flow__node:has(.rg-node[data-selected=true]), .rg-canvas .react-flow__node:hover { z-index: 1000 !important; }
 `;
 
+/** The knob's label, translated once for every bubble (a translator per bubble costs at 5,000 nodes). */
+const KnobLabel = createContext("");
+
 const Bubble = memo(function Bubble({ id, data }: NodeProps<Node<BubbleData, "bubble">>) {
-  const t = useTranslations("relationGraph");
+  const knobLabel = useContext(KnobLabel);
   const nodeId = Number(id);
-  const selected = useEmphasis((emphasis) => emphasis.focusId === nodeId);
-  const inFocus = useEmphasis((emphasis) => emphasis.focused.has(nodeId));
-  const lit = useEmphasis((emphasis) => emphasis.lit.has(nodeId));
+  // One subscription per bubble: selected, in the focused neighbourhood, labelled.
+  const look = useEmphasis((emphasis) => `${emphasis.focusId === nodeId ? 1 : 0}${emphasis.focused.has(nodeId) ? 1 : 0}${emphasis.lit.has(nodeId) ? 1 : 0}`);
+  const selected = look[0] === "1";
+  const inFocus = look[1] === "1";
+  const lit = look[2] === "1";
   return (
     <div
       className="rg-node relative"
@@ -108,11 +119,11 @@ const Bubble = memo(function Bubble({ id, data }: NodeProps<Node<BubbleData, "bu
         style={{ background: data.colour }}
       />
       <div className="rg-label">{data.name}</div>
-      <Handle id="c" type="source" position={Position.Top} className="rg-centre" isConnectable={false} />
-      <Handle id="c" type="target" position={Position.Top} className="rg-centre" isConnectable={false} />
-      {/* Always there, connectable or not: React Flow measures a node's handles once, when it mounts. */}
-      <Handle id="drop" type="target" position={Position.Top} className="rg-drop" isConnectable={data.editable} isConnectableStart={false} />
-      <Handle id="knob" type="source" position={Position.Right} className="rg-knob" isConnectable={data.editable} isConnectableEnd={false} title={t("connectKnob")} aria-label={t("connectKnob")} data-testid="relation-knob" />
+      {/* Two handles a bubble, always there (React Flow measures them once, when the node mounts;
+          each costs at mount): the body, where edges end and a drag is dropped (connection mode
+          loose), and the knob a drag starts from. */}
+      <Handle id="body" type="source" position={Position.Top} className="rg-drop" isConnectable={data.editable} isConnectableStart={false} />
+      <Handle id="knob" type="source" position={Position.Right} className="rg-knob" isConnectable={data.editable} isConnectableEnd={false} title={knobLabel} aria-label={knobLabel} data-testid="relation-knob" />
     </div>
   );
 });
@@ -121,23 +132,28 @@ const NODE_TYPES = { bubble: Bubble };
 
 type RimEdgeData = { sourceRadius: number; targetRadius: number; label: string; colour: string };
 
-/** A straight edge from rim to rim with its relation's name halfway: handles sit at the bubbles' centres. */
+/** A straight edge from rim to rim with its relation's name halfway: the body handles' top points are a radius above the centres. */
 function RimEdge({ id, source, target, sourceX, sourceY, targetX, targetY, data, markerEnd, style }: EdgeProps<Edge<RimEdgeData>>) {
   const start = Number(source);
   const end = Number(target);
-  const inFocus = useEmphasis((emphasis) => emphasis.focusId === null || emphasis.focusId === start || emphasis.focusId === end);
-  const lit = useEmphasis((emphasis) => [emphasis.focusId, emphasis.hoverId].some((one) => one !== null && (one === start || one === end)));
-  const dx = targetX - sourceX;
-  const dy = targetY - sourceY;
+  const touches = (one: number | null) => one !== null && (one === start || one === end);
+  const look = useEmphasis((emphasis) => (emphasis.focusId === null || touches(emphasis.focusId) ? 2 : 0) + (touches(emphasis.focusId) || touches(emphasis.hoverId) ? 1 : 0));
+  const inFocus = look >= 2;
+  const lit = look % 2 === 1;
+  const sourceRadius = data?.sourceRadius ?? 0;
+  const targetRadius = data?.targetRadius ?? 0;
+  const [fromX, fromY, toX, toY] = [sourceX, sourceY + sourceRadius, targetX, targetY + targetRadius];
+  const dx = toX - fromX;
+  const dy = toY - fromY;
   const length = Math.hypot(dx, dy) || 1;
-  const from = (data?.sourceRadius ?? 0) / length;
-  const to = ((data?.targetRadius ?? 0) + 2) / length;
-  const path = `M ${sourceX + dx * from} ${sourceY + dy * from} L ${targetX - dx * to} ${targetY - dy * to}`;
+  const from = sourceRadius / length;
+  const to = (targetRadius + 2) / length;
+  const path = `M ${fromX + dx * from} ${fromY + dy * from} L ${toX - dx * to} ${toY - dy * to}`;
   return (
     <g className="rg-edge" data-relation={id.slice(1)} data-focus={inFocus ? "in" : "out"} data-lit={lit} data-testid="relation-edge">
       <BaseEdge id={id} path={path} markerEnd={markerEnd} style={style} />
       {data?.label && (
-        <text className="rg-edge-label" x={(sourceX + targetX) / 2} y={(sourceY + targetY) / 2} textAnchor="middle" dominantBaseline="central" fill={data.colour}>
+        <text className="rg-edge-label" x={(fromX + toX) / 2} y={(fromY + toY) / 2} textAnchor="middle" dominantBaseline="central" fill={data.colour}>
           {data.label}
         </text>
       )}
@@ -161,6 +177,21 @@ function CanvasClasses({ canvas, labelsFrom, edgeLabelsFrom }: { canvas: RefObje
     element.classList.toggle("rg-focus", focused);
     element.classList.toggle("rg-connecting", connecting);
   }, [canvas, zoom, labelsFrom, edgeLabelsFrom, focused, connecting]);
+  return null;
+}
+
+/**
+ * Reports the cells around the viewport whenever a pan or a zoom leaves them: only the nodes there
+ * are handed to React Flow, so its work per change follows the screen, not the network's size.
+ */
+function ViewportWindow({ active, onCells }: { active: boolean; onCells: (range: CellRange) => void }) {
+  const range = useStore((state) => {
+    const [x, y, zoom] = state.transform;
+    return state.width > 0 ? cellsAround({ x: -x / zoom, y: -y / zoom, width: state.width / zoom, height: state.height / zoom }) : null;
+  }, sameCells);
+  useEffect(() => {
+    if (active && range) onCells(range);
+  }, [active, range, onCells]);
   return null;
 }
 
@@ -230,19 +261,62 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
   const labelsFrom = useMemo(() => labelZoom([...centres.values()]), [centres]);
   const edgeLabelsFrom = Math.max(EDGE_LABEL_ZOOM, labelsFrom);
 
-  // Drawn progressively: MOUNT_STEP bubbles in the first frame, twice as many in each next one, so
-  // a big network never mounts in one frame and React Flow takes the whole list only a few times.
-  const [mounted, setMounted] = useState(0);
+  // Only the nodes in the cells around the viewport go to React Flow (and what their relations
+  // need): it then costs the same at 150 and at 5,000 nodes.
+  const grid = useMemo(() => gridOf(centres), [centres]);
+  const [cells, setCells] = useState<CellRange | null>(null);
+  const windowIds = useMemo(() => (cells ? idsInCells(grid, cells) : new Set<number>()), [grid, cells]);
+  // A relation is drawn when one end is in the window and the other within reach of it (the window
+  // widened by its own size each side): long lines to the far side of a big network would mount
+  // hundreds of bubbles nobody sees.
+  const reachIds = useMemo(() => {
+    if (!cells) return new Set<number>();
+    const wide = cells.right - cells.left + 1;
+    const high = cells.bottom - cells.top + 1;
+    return idsInCells(grid, { left: cells.left - wide, right: cells.right + wide, top: cells.top - high, bottom: cells.bottom + high });
+  }, [grid, cells]);
+  const windowRelations = useMemo(
+    () =>
+      shown.filter(
+        (relation) =>
+          (windowIds.has(relation.startNodeId) && reachIds.has(relation.targetNodeId)) || (windowIds.has(relation.targetNodeId) && reachIds.has(relation.startNodeId)),
+      ),
+    [shown, windowIds, reachIds],
+  );
+  const windowNodes = useMemo(() => {
+    const wanted = new Set(windowIds);
+    for (const relation of windowRelations) {
+      wanted.add(relation.startNodeId);
+      wanted.add(relation.targetNodeId);
+    }
+    const list = visibleNodes.filter((node) => wanted.has(node.id));
+    if (!cells) return list;
+    // Nearest the middle first: a first draw in steps fills the screen from its middle.
+    const middleX = ((cells.left + cells.right + 1) / 2) * WINDOW_CELL;
+    const middleY = ((cells.top + cells.bottom + 1) / 2) * WINDOW_CELL;
+    const far = (id: number) => {
+      const place = centres.get(id);
+      return place ? (place.x - middleX) ** 2 + (place.y - middleY) ** 2 : Infinity;
+    };
+    return list.map((node) => ({ node, far: far(node.id) })).sort((a, b) => a.far - b.far).map(({ node }) => node);
+  }, [visibleNodes, windowIds, windowRelations, cells, centres]);
+
+  // The first draw mounts MOUNT_STEP bubbles a frame, so no frame holds the page for long.
+  const [limit, setLimit] = useState(0);
+  const windowSize = useRef(0);
+  windowSize.current = windowNodes.length;
+  const hasCells = cells !== null;
   useEffect(() => {
-    if (!data) return;
+    if (!hasCells) return;
     let frame = 0;
     const grow = (count: number) => {
-      setMounted(count);
-      if (count < data.nodes.length) frame = requestAnimationFrame(() => grow(count * 2));
+      if (count >= windowSize.current) return setLimit(Infinity);
+      setLimit(count);
+      frame = requestAnimationFrame(() => grow(count + MOUNT_STEP));
     };
     grow(MOUNT_STEP);
     return () => cancelAnimationFrame(frame);
-  }, [data]);
+  }, [hasCells]);
 
   // A node keeps its object while nothing it shows changes, so a filter toggle re-renders only the
   // bubbles whose size it changed.
@@ -251,7 +325,7 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
   const flowNodes = useMemo<Node<BubbleData, "bubble">[]>(() => {
     const previous = kept.current;
     const next = new Map<number, Node<BubbleData, "bubble">>();
-    const result = visibleNodes.slice(0, mounted).map((node) => {
+    const result = windowNodes.slice(0, limit).map((node) => {
       const size = sizes.get(node.id) ?? MIN_NODE_SIZE;
       const colour = lookOf(looks, node.type).colour;
       const old = previous.get(node.id);
@@ -261,7 +335,7 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
           : {
               id: String(node.id),
               type: "bubble" as const,
-              position: centres.get(node.id) ?? { x: 0, y: 0 },
+              position: places.current.get(node.id) ?? { x: 0, y: 0 },
               width: size,
               height: size,
               measured: { width: size, height: size },
@@ -272,13 +346,13 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
     });
     kept.current = next;
     return result;
-  }, [visibleNodes, mounted, sizes, looks, centres, editable]);
+  }, [windowNodes, limit, sizes, looks, editable]);
   const mountedIds = useMemo(() => new Set(flowNodes.map((node) => Number(node.id))), [flowNodes]);
   const keptEdges = useRef(new Map<string, Edge<RimEdgeData>>());
   const edges = useMemo<Edge<RimEdgeData>[]>(() => {
     const previous = keptEdges.current;
     const next = new Map<string, Edge<RimEdgeData>>();
-    const result = shown
+    const result = windowRelations
       .filter((relation) => mountedIds.has(relation.startNodeId) && mountedIds.has(relation.targetNodeId))
       .map((relation) => {
         const id = `e${relation.startNodeId}-${relation.targetNodeId}-${relation.relationshipType}`;
@@ -294,8 +368,8 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
                 id,
                 source: String(relation.startNodeId),
                 target: String(relation.targetNodeId),
-                sourceHandle: "c",
-                targetHandle: "c",
+                sourceHandle: "body",
+                targetHandle: "body",
                 type: "rim",
                 data: { sourceRadius, targetRadius, label, colour },
                 style: { stroke: colour, strokeWidth: 1.5 },
@@ -307,7 +381,7 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
       });
     keptEdges.current = next;
     return result;
-  }, [shown, mountedIds, colours, names, directed, sizes]);
+  }, [windowRelations, mountedIds, colours, names, directed, sizes]);
 
   // React Flow moves dragged bubbles through these changes; a dragged bubble keeps its new place.
   const [nodes, setNodes] = useState(flowNodes);
@@ -359,10 +433,12 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
   // The first viewport waits for React Flow too: with the places in the answer, data can be there
   // before the pane is, and a setCenter then does nothing.
   const [flowReady, setFlowReady] = useState(false);
+  const [opened, setOpened] = useState(false);
   useEffect(() => {
     if (!laidOut || !flowReady) return;
     if (nodeId) flyTo(nodeId);
     else openingView();
+    setOpened(true);
     // Only once the first layout is there.
   }, [laidOut, flowReady]);
 
@@ -409,10 +485,11 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
   }, [data, looks]);
 
   return (
-    <div className="-m-4 flex h-[calc(100%+2rem)] flex-col" data-testid="relation-graph" data-drawn={data !== undefined && mounted >= data.nodes.length}>
+    <div className="-m-4 flex h-[calc(100%+2rem)] flex-col" data-testid="relation-graph" data-drawn={opened && limit === Infinity} data-window-nodes={flowNodes.length}>
       <GraphHeader graphId={graphId} graph={editor.detail.data} view="relation" />
       <style>{STYLES}</style>
       <EmphasisContext.Provider value={store}>
+        <KnobLabel.Provider value={t("connectKnob")}>
         <div ref={canvas} className="rg-canvas relative min-h-0 flex-1 bg-background">
           <ReactFlow
             onInit={() => setFlowReady(true)}
@@ -426,6 +503,7 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
             maxZoom={RELATION_ZOOM.max}
             elementsSelectable={false}
             nodesConnectable={editable}
+            connectionMode={ConnectionMode.Loose}
             isValidConnection={isValidConnection}
             onConnect={onConnect}
             connectionRadius={MAX_NODE_SIZE / 2}
@@ -448,6 +526,7 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
               setDrawerId(null);
             }}
           >
+            <ViewportWindow active={opened} onCells={setCells} />
             <CanvasClasses canvas={canvas} labelsFrom={labelsFrom} edgeLabelsFrom={edgeLabelsFrom} />
             <Panel position="top-left">
               <div className="flex flex-col items-start gap-1.5">
@@ -499,6 +578,7 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
             />
           )}
         </div>
+        </KnobLabel.Provider>
       </EmphasisContext.Provider>
       <RelationTypePicker pending={pending} onCancel={() => setPending(null)} onCreate={createRelation} />
     </div>
