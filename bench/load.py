@@ -109,9 +109,9 @@ def parse_wrk(output: str) -> LoadFigures:
                        int(requests.group(1)) if requests else 0)
 
 
-def process_group_cpu_seconds(group: int) -> float:
-    """User + system CPU seconds of every process in one process group (a server and its workers)."""
-    ticks = 0
+def group_processes(group: int):
+    """The /proc entries and stat fields (after the name) of every process in one process group
+    (a server, its workers and its mining worker)."""
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
@@ -119,8 +119,12 @@ def process_group_cpu_seconds(group: int) -> float:
             except (OSError, IndexError):
                 continue  # the process ended meanwhile
             if int(fields[2]) == group:
-                ticks += int(fields[11]) + int(fields[12])
-    return ticks / os.sysconf("SC_CLK_TCK")
+                yield entry, fields
+
+
+def process_group_cpu_seconds(group: int) -> float:
+    """User + system CPU seconds of every process in one process group."""
+    return sum(int(fields[11]) + int(fields[12]) for _entry, fields in group_processes(group)) / os.sysconf("SC_CLK_TCK")
 
 
 def run_wrk(url: str, connections: int, headers: dict | None = None, seconds: int | None = None,
@@ -190,9 +194,10 @@ def warm_up(url: str, headers: dict) -> None:
 
 def bench_load(home: Path) -> None:
     asyncio.run(_seed())
+    # Each server's client closes before the server stops: a kept-alive connection would hold up its
+    # graceful stop. The plain route serves both servers' runs.
     with contextlib.ExitStack() as stack:
-        client = stack.enter_context(httpx.Client(timeout=60))
-        with zhitu_api(home) as api:
+        with zhitu_api(home) as api, httpx.Client(timeout=60) as client:
             headers = sign_in(client, api.url)
             calls = _calls(client, api.url, headers)
             wanted = os.environ.get("LOAD_CALLS")
@@ -212,7 +217,7 @@ def bench_load(home: Path) -> None:
         two_worker_calls = [(index, name, path) for index, (name, path) in enumerate(calls.items()) if name in TWO_WORKER_CALLS]
         if not two_worker_calls:
             return
-        with zhitu_api(home, workers=2) as api:
+        with zhitu_api(home, workers=2) as api, httpx.Client(timeout=60) as client:
             headers = sign_in(client, api.url)
             warm_up(api.url + two_worker_calls[0][2], headers)
             for index, name, path in two_worker_calls:
@@ -220,34 +225,32 @@ def bench_load(home: Path) -> None:
                 measure(client, api, plain, path, f"/plain/{index}", TWO_WORKER_CONNECTIONS, headers)
 
 
-def main() -> None:
-    print(f"\n== API under load (issue 16): wrk, {SECONDS} s per run, SQLite, "
-          f"{os.environ.get('ZHITU_WORKERS', '1')} worker(s), against a plain Sanic route serving the same JSON")
+def _with_wrk_in_fresh_home(prefix: str, run) -> None:
+    """run(home) in a fresh ZHITU_HOME on SQLite, or the reason it is skipped."""
     if shutil.which("wrk") is None:
         print("  skipped: wrk is not installed (apt-get install wrk, or scripts/bootstrap.sh --test)")
         return
-    with tempfile.TemporaryDirectory(prefix="zhitu-bench-load-") as tmp:
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
         home = Path(tmp)
         os.environ["ZHITU_HOME"] = str(home)
         os.environ.pop("ZHITU_DB", None)
-        bench_load(home)
+        run(home)
+
+
+def main() -> None:
+    print(f"\n== API under load (issue 16): wrk, {SECONDS} s per run, SQLite, "
+          f"{os.environ.get('ZHITU_WORKERS', '1')} worker(s), against a plain Sanic route serving the same JSON")
+    _with_wrk_in_fresh_home("zhitu-bench-load-", bench_load)
 
 
 def _process_group_rss(group: int) -> tuple[int, int]:
-    """Resident memory in bytes of every process in one process group (the server, its workers and
-    its mining worker), and how many processes."""
+    """Resident memory in bytes of every process in one process group, and how many processes."""
     total, count = 0, 0
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
+    for entry, _fields in group_processes(group):
         try:
-            stat = (entry / "stat").read_text()
-            if int(stat.rsplit(")", 1)[1].split()[2]) != group:
-                continue
-            status = (entry / "status").read_text()
-        except (OSError, IndexError, ValueError):
-            continue  # the process ended meanwhile
-        rss = re.search(r"^VmRSS:\s+(\d+) kB", status, re.M)
+            rss = re.search(r"^VmRSS:\s+(\d+) kB", (entry / "status").read_text(), re.M)
+        except OSError:
+            continue
         if rss:
             total += int(rss.group(1)) * 1024
             count += 1
@@ -310,11 +313,4 @@ def bench_memory(home: Path) -> None:
 def memory_main() -> None:
     print(f"\n== API memory under load (issue 16): {MEMORY_SECONDS} s of mixed reads, SQLite, "
           f"{os.environ.get('ZHITU_WORKERS', '1')} worker(s)")
-    if shutil.which("wrk") is None:
-        print("  skipped: wrk is not installed (apt-get install wrk, or scripts/bootstrap.sh --test)")
-        return
-    with tempfile.TemporaryDirectory(prefix="zhitu-bench-memory-") as tmp:
-        home = Path(tmp)
-        os.environ["ZHITU_HOME"] = str(home)
-        os.environ.pop("ZHITU_DB", None)
-        bench_memory(home)
+    _with_wrk_in_fresh_home("zhitu-bench-memory-", bench_memory)
