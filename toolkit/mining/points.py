@@ -99,6 +99,7 @@ def _general_frequency() -> dict[str, float]:
         return {}
 
 
+@lru_cache(maxsize=65536)
 def _zipf(word: str) -> float:
     frequency = _general_frequency().get(word)
     return math.log10(frequency * 1e9) if frequency else 0.0
@@ -245,21 +246,35 @@ def pairwise(row: list[float]) -> list[float]:
     return expanded
 
 
-def score_rows(rows: dict[str, list[float]]) -> dict[str, float]:
+@lru_cache(maxsize=1)
+def _quadratic_weights() -> tuple | None:
+    """The ranker folded into score = const + x·linear + x·(quadratic)·x: the standard scaling and
+    the degree-2 expansion (pairwise) never have to be built per candidate."""
     model = _RANKER()
     if model is None or model.get("features") != list(FEATURES):
+        return None
+    import numpy  # with the LAC models
+
+    weights = numpy.asarray(model["coef"]) / numpy.asarray(model["scale"])
+    const = float(model["intercept"] - numpy.dot(numpy.asarray(model["mean"]), weights) + weights[0])
+    n = len(FEATURES)
+    quadratic = numpy.zeros((n, n))
+    quadratic[numpy.triu_indices(n)] = weights[1 + n:]
+    return const, weights[1:1 + n], quadratic
+
+
+def score_rows(rows: dict[str, list[float]]) -> dict[str, float]:
+    folded = _quadratic_weights()
+    if folded is None:
         return {term: _heuristic(row) for term, row in rows.items()}
-    import numpy  # with the LAC models; all candidates of a document in one product
+    import numpy
 
     terms = list(rows)
     if not terms:
         return {}
+    const, linear, quadratic = folded
     matrix = numpy.asarray([rows[t] for t in terms], dtype=float)
-    upper = numpy.triu_indices(matrix.shape[1])
-    products = (matrix[:, :, None] * matrix[:, None, :])[:, upper[0], upper[1]]
-    expanded = numpy.hstack([numpy.ones((len(terms), 1)), matrix, products])
-    z = ((expanded - numpy.asarray(model["mean"])) / numpy.asarray(model["scale"])) @ numpy.asarray(model["coef"])
-    z = numpy.clip(z + model["intercept"], -50.0, 50.0)
+    z = numpy.clip(const + matrix @ linear + ((matrix @ quadratic) * matrix).sum(axis=1), -50.0, 50.0)
     return dict(zip(terms, (1 / (1 + numpy.exp(-z))).tolist()))
 
 
