@@ -1,9 +1,7 @@
 "use client";
 import {
-  BaseEdge,
   ConnectionMode,
   Handle,
-  MarkerType,
   Panel,
   Position,
   ReactFlow,
@@ -13,7 +11,6 @@ import {
   useStore,
   type Connection,
   type Edge,
-  type EdgeProps,
   type Node,
   type NodeChange,
   type NodeProps,
@@ -54,6 +51,7 @@ import { AUTO_ZOOM, RELATION_ZOOM } from "@/lib/graph/viewport";
 import { GraphHeader } from "./graph-header";
 import { NodeDrawer } from "./node-drawer";
 import { NodeSearch, ZoomButtons } from "./relation-graph-controls";
+import { EdgeLayer, type EdgeLine } from "./relation-graph-edges";
 import { EmphasisContext, createEmphasisStore, useEmphasis, type EmphasisStore } from "./relation-graph-emphasis";
 import { RelationLegend } from "./relation-graph-legend";
 import { RelationTypePicker, type PendingRelation } from "./relation-graph-connect";
@@ -82,6 +80,7 @@ const STYLES = `
 .rg-canvas .rg-node[data-selected=true] .rg-label { font-weight: 600; }
 .rg-canvas.rg-focus .rg-node[data-focus=out] { opacity: 0.15; }
 .rg-canvas.rg-focus .rg-edge[data-focus=out] { opacity: 0.08; }
+.rg-canvas .rg-edge { pointer-events: none; }
 .rg-canvas .rg-edge-label { font-size: calc(11px * var(--rg-label-scale, 1)); paint-order: stroke; stroke: var(--background); stroke-width: 3px; pointer-events: none; }
 .rg-canvas.rg-far-edges .rg-edge:not([data-lit=true]) .rg-edge-label { display: none; }
 .rg-canvas .rg-drop { left: 0; top: 0; width: 100%; height: 100%; transform: none; opacity: 0; border: 0; border-radius: 9999px; pointer-events: none; }
@@ -129,39 +128,6 @@ const Bubble = memo(function Bubble({ id, data }: NodeProps<Node<BubbleData, "bu
 });
 
 const NODE_TYPES = { bubble: Bubble };
-
-type RimEdgeData = { sourceRadius: number; targetRadius: number; label: string; colour: string };
-
-/** A straight edge from rim to rim with its relation's name halfway: the body handles' top points are a radius above the centres. */
-function RimEdge({ id, source, target, sourceX, sourceY, targetX, targetY, data, markerEnd, style }: EdgeProps<Edge<RimEdgeData>>) {
-  const start = Number(source);
-  const end = Number(target);
-  const touches = (one: number | null) => one !== null && (one === start || one === end);
-  const look = useEmphasis((emphasis) => (emphasis.focusId === null || touches(emphasis.focusId) ? 2 : 0) + (touches(emphasis.focusId) || touches(emphasis.hoverId) ? 1 : 0));
-  const inFocus = look >= 2;
-  const lit = look % 2 === 1;
-  const sourceRadius = data?.sourceRadius ?? 0;
-  const targetRadius = data?.targetRadius ?? 0;
-  const [fromX, fromY, toX, toY] = [sourceX, sourceY + sourceRadius, targetX, targetY + targetRadius];
-  const dx = toX - fromX;
-  const dy = toY - fromY;
-  const length = Math.hypot(dx, dy) || 1;
-  const from = sourceRadius / length;
-  const to = (targetRadius + 2) / length;
-  const path = `M ${fromX + dx * from} ${fromY + dy * from} L ${toX - dx * to} ${toY - dy * to}`;
-  return (
-    <g className="rg-edge" data-relation={id.slice(1)} data-focus={inFocus ? "in" : "out"} data-lit={lit} data-testid="relation-edge">
-      <BaseEdge id={id} path={path} markerEnd={markerEnd} style={style} />
-      {data?.label && (
-        <text className="rg-edge-label" x={(fromX + toX) / 2} y={(fromY + toY) / 2} textAnchor="middle" dominantBaseline="central" fill={data.colour}>
-          {data.label}
-        </text>
-      )}
-    </g>
-  );
-}
-
-const EDGE_TYPES = { rim: RimEdge };
 
 /** Keeps the canvas's level-of-detail classes and label scale in step with the zoom, the focus and a drag in progress. */
 function CanvasClasses({ canvas, labelsFrom, edgeLabelsFrom }: { canvas: RefObject<HTMLDivElement | null>; labelsFrom: number; edgeLabelsFrom: number }) {
@@ -348,40 +314,34 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
     return result;
   }, [windowNodes, limit, sizes, looks, editable]);
   const mountedIds = useMemo(() => new Set(flowNodes.map((node) => Number(node.id))), [flowNodes]);
-  const keptEdges = useRef(new Map<string, Edge<RimEdgeData>>());
-  const edges = useMemo<Edge<RimEdgeData>[]>(() => {
-    const previous = keptEdges.current;
-    const next = new Map<string, Edge<RimEdgeData>>();
-    const result = windowRelations
+  // Dragged bubbles carry their relations along: the place being dragged, until the drag stops.
+  const [dragged, setDragged] = useState<{ id: number; x: number; y: number } | null>(null);
+  const markers = useMemo(() => new Map([...colours.values()].map((colour, index) => [colour, `rg-arrow-${index}`])), [colours]);
+  const lines = useMemo<EdgeLine[]>(() => {
+    const placeOf = (id: number) => (dragged?.id === id ? dragged : places.current.get(id) ?? { x: 0, y: 0 });
+    return windowRelations
       .filter((relation) => mountedIds.has(relation.startNodeId) && mountedIds.has(relation.targetNodeId))
       .map((relation) => {
-        const id = `e${relation.startNodeId}-${relation.targetNodeId}-${relation.relationshipType}`;
-        const sourceRadius = (sizes.get(relation.startNodeId) ?? 50) / 2;
-        const targetRadius = (sizes.get(relation.targetNodeId) ?? 50) / 2;
+        const from = placeOf(relation.startNodeId);
+        const to = placeOf(relation.targetNodeId);
         const colour = colours.get(relation.relationshipType) ?? "#999";
-        const label = names.get(relation.relationshipType) ?? relation.relationshipName ?? relation.relationshipType;
-        const old = previous.get(id);
-        const edge =
-          old && old.data?.sourceRadius === sourceRadius && old.data?.targetRadius === targetRadius && old.data?.colour === colour && old.data?.label === label
-            ? old
-            : {
-                id,
-                source: String(relation.startNodeId),
-                target: String(relation.targetNodeId),
-                sourceHandle: "body",
-                targetHandle: "body",
-                type: "rim",
-                data: { sourceRadius, targetRadius, label, colour },
-                style: { stroke: colour, strokeWidth: 1.5 },
-                // Arrows only on directed types: 相关 has no way to point.
-                markerEnd: directed.get(relation.relationshipType) === false ? undefined : { type: MarkerType.ArrowClosed, color: colour },
-              };
-        next.set(id, edge);
-        return edge;
+        return {
+          id: `${relation.startNodeId}-${relation.targetNodeId}-${relation.relationshipType}`,
+          start: relation.startNodeId,
+          end: relation.targetNodeId,
+          x1: from.x,
+          y1: from.y,
+          r1: (sizes.get(relation.startNodeId) ?? MIN_NODE_SIZE) / 2,
+          x2: to.x,
+          y2: to.y,
+          r2: (sizes.get(relation.targetNodeId) ?? MIN_NODE_SIZE) / 2,
+          colour,
+          label: names.get(relation.relationshipType) ?? relation.relationshipName ?? relation.relationshipType,
+          // Arrows only on directed types: 相关 has no way to point.
+          marker: directed.get(relation.relationshipType) === false ? null : (markers.get(colour) ?? null),
+        };
       });
-    keptEdges.current = next;
-    return result;
-  }, [windowRelations, mountedIds, colours, names, directed, sizes]);
+  }, [windowRelations, mountedIds, colours, names, directed, sizes, markers, dragged]);
 
   // React Flow moves dragged bubbles through these changes; a dragged bubble keeps its new place.
   const [nodes, setNodes] = useState(flowNodes);
@@ -494,9 +454,7 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
           <ReactFlow
             onInit={() => setFlowReady(true)}
             nodes={nodes}
-            edges={edges}
             nodeTypes={NODE_TYPES}
-            edgeTypes={EDGE_TYPES}
             onNodesChange={onNodesChange}
             nodeOrigin={[0.5, 0.5]}
             minZoom={minZoom}
@@ -517,9 +475,11 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
             }}
             onNodeMouseEnter={(_, node) => store.hover(Number(node.id))}
             onNodeMouseLeave={() => store.hover(null)}
+            onNodeDrag={(_, node) => setDragged({ id: Number(node.id), ...node.position })}
             onNodeDragStop={(_, node) => {
               places.current.set(Number(node.id), node.position);
               kept.current.delete(Number(node.id));
+              setDragged(null);
             }}
             onPaneClick={() => {
               store.focus(null);
@@ -527,6 +487,7 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
             }}
           >
             <ViewportWindow active={opened} onCells={setCells} />
+            <EdgeLayer lines={lines} markers={markers} />
             <CanvasClasses canvas={canvas} labelsFrom={labelsFrom} edgeLabelsFrom={edgeLabelsFrom} />
             <Panel position="top-left">
               <div className="flex flex-col items-start gap-1.5">
