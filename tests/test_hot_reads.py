@@ -139,3 +139,17 @@ async def test_a_read_past_its_budget_goes_through_the_orm_and_gives_every_row(a
     small = await sqlite_reads.fetch_rows(connections.get("default"), f'SELECT "id" FROM "user" WHERE "id" = {mark(people["users"]["expert"].id)}',
                                           mark.values, budget=0)
     assert small == [{"id": people["users"]["expert"].id}]
+
+
+async def test_a_list_page_past_the_read_budget_is_the_same_page(api, people, monkeypatch):
+    from toolkit import sqlite_reads
+
+    expert = await api.login("expert")
+    for index in range(12):
+        await _graph(api, expert, people, f"预算{index}")
+    _, on_the_loop = await api.call("GET", LIST, expert, params={"page": 2, "pageSize": 5, "name": "预算"})
+    monkeypatch.setattr(sqlite_reads, "READ_BUDGET", 0)  # every read longer than one check goes to the thread
+    _, through_the_thread = await api.call("GET", LIST, expert, params={"page": 2, "pageSize": 5, "name": "预算"})
+    assert through_the_thread == on_the_loop
+    assert [item["name"] for item in on_the_loop["result"]["items"]] == [f"预算{index}" for index in (6, 5, 4, 3, 2)]
+    assert on_the_loop["result"]["total"] == 12

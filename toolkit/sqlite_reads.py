@@ -3,8 +3,8 @@
 Tortoise's SQLite driver (aiosqlite) runs every statement in its connection's one thread, one
 statement at a time: for a read of a row or a page of rows, queueing for that thread and handing the
 answer back costs several times the read itself (on a busy machine every hand-over waits for the
-scheduler), and every request makes one or two such reads (the caller's user row, their rights on
-a graph). In WAL mode a reader never waits for a writer, so these reads go through a
+scheduler), and every request makes one to three such reads (the caller's user row, their rights on
+a graph, a page of the graph list). In WAL mode a reader never waits for a writer, so these reads go through a
 second connection of this process, kept for reading only, and run where they are asked.
 
 A read must not hold up the other requests of the process: one still running after READ_BUDGET
@@ -24,7 +24,8 @@ from tortoise.backends.sqlite.client import SqliteClient
 from toolkit import db
 
 # How many virtual-machine steps a read may take on the event loop before it is handed to the ORM's
-# thread instead (a user row takes 20 steps, a graph's rights 40), counted in
+# thread instead (a user row takes 20 steps, a graph's rights 40, a graph-list page of a few
+# graphs under 2,000, about 200 more for each graph the caller may see), counted in
 # checks every STEPS_BETWEEN_CHECKS steps.
 READ_BUDGET = 50_000
 STEPS_BETWEEN_CHECKS = 1_000
@@ -60,11 +61,11 @@ class _Reader:
 _READER = _Reader()
 
 
-async def fetch_rows(client, sql: str, values: list, budget: int = READ_BUDGET) -> list[dict]:
+async def fetch_rows(client, sql: str, values: list, budget: int | None = None) -> list[dict]:
     """The rows of one small read, as dicts by column name (execute_query_dict's answer)."""
     reader = _READER.for_client(client)
     if reader is not None:
-        checks = iter(range(budget // STEPS_BETWEEN_CHECKS))
+        checks = iter(range((READ_BUDGET if budget is None else budget) // STEPS_BETWEEN_CHECKS))
         # SQLite calls this every STEPS_BETWEEN_CHECKS steps; a true answer interrupts the read.
         reader.set_progress_handler(lambda: next(checks, None) is None, STEPS_BETWEEN_CHECKS)
         try:

@@ -7,7 +7,7 @@ from tortoise.connection import connections
 from tortoise.expressions import RawSQL
 from tortoise.filters import escape_like
 
-from toolkit import roles
+from toolkit import roles, sqlite_reads
 from toolkit.db import SqlParameters, stored_datetime
 from toolkit.errors import ValidationError
 from toolkit.graphs.access import is_editable, template_controlled, trial_expired
@@ -91,9 +91,9 @@ async def list_graphs(user: User, page: int = 1, page_size: int = 10, filters: G
     where = (" WHERE " + " AND ".join(conditions)) if conditions else ""
     sql = (f'SELECT {_LIST_COLUMNS}, {role}, COUNT(*) OVER () AS "total_rows"{_LIST_FROM}{where}'
            f' ORDER BY g."updated_at" DESC, g."id" DESC LIMIT {mark(page_size)} OFFSET {mark((page - 1) * page_size)}')
-    # Through the ORM's thread, not sqlite_reads: a page of the list is a scan of what the caller may
-    # see, and on the event loop it held up every other request (p99 ×3 under load).
-    rows = await connection.execute_query_dict(sql, mark.values)
+    # On the event loop (sqlite_reads: a quarter less CPU a request than aiosqlite's thread); a page
+    # that takes long, a caller who sees hundreds of graphs, goes to the thread after its step budget.
+    rows = await sqlite_reads.fetch_rows(connection, sql, mark.values)
     if rows:
         total = rows[0]["total_rows"]
     elif page > 1:  # past the end: the total apart
@@ -101,7 +101,7 @@ async def list_graphs(user: User, page: int = 1, page_size: int = 10, filters: G
         count_sql = f'SELECT COUNT(*) AS "total"{_LIST_FROM}'
         conditions = _list_conditions(user, filters, by_role, count)
         count_sql += (" WHERE " + " AND ".join(conditions)) if conditions else ""
-        total = (await connection.execute_query_dict(count_sql, count.values))[0]["total"]
+        total = (await sqlite_reads.fetch_rows(connection, count_sql, count.values))[0]["total"]
     else:
         total = 0
     for row in rows:
