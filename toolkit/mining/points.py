@@ -400,10 +400,15 @@ def _fold(text: str) -> str:
     return re.sub(r"\s+", "", unicodedata.normalize("NFKC", text)).lower()
 
 
+_CSL_TITLE = re.compile(r"^(?P<head>.*[。.!?！？])\s+(?P<title>[^。.!?！？\n]{1,60})$", re.S)
+
+
 def csl_document(text: str) -> Document:
-    """A CSL row (abstract, then its title after the last full stop) as a document whose first line
-    is the title, as a course text would have it."""
-    head, _, title = text.rstrip().rpartition(". ")
-    if head and 0 < len(title) <= 60 and not re.search(r"[。.!?！？]$", title):
-        return Document.from_text(title + "\n" + head + ".")
-    return Document.from_text(text)
+    """A CSL row (abstract, then its title after the last full stop, "." or "。") as a document whose
+    first line is the title, set as a heading, as a course text would have it."""
+    found = _CSL_TITLE.match(text.rstrip())
+    if not found:
+        return Document.from_text(text)
+    document = Document.from_text(found.group("title") + "\n" + found.group("head"))
+    document.paragraphs[0].style_level = 1
+    return document

@@ -100,6 +100,8 @@ def _analysed(documents: list, cache_path: Path = LAC_CACHE) -> list[list]:
     if missing:
         for text, (words, tags) in zip(missing, lac_shim.run(missing, "lac")):
             cache[text] = [list(words), list(tags)]
+        needed = {s.text for sentences in per_document for s in sentences}
+        cache = {text: output for text, output in cache.items() if text in needed}
         cache_path.parent.mkdir(parents=True, exist_ok=True)
         data = json.dumps(cache, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
         cache_path.write_bytes(gzip.compress(data, mtime=0))
