@@ -1,6 +1,5 @@
 "use client";
 import {
-  ConnectionMode,
   Handle,
   Panel,
   Position,
@@ -118,10 +117,10 @@ const Bubble = memo(function Bubble({ id, data }: NodeProps<Node<BubbleData, "bu
         style={{ background: data.colour }}
       />
       <div className="rg-label">{data.name}</div>
-      {/* Two handles a bubble, always there (React Flow measures them once, when the node mounts;
-          each costs at mount): the body, where edges end and a drag is dropped (connection mode
-          loose), and the knob a drag starts from. */}
-      <Handle id="body" type="source" position={Position.Top} className="rg-drop" isConnectable={data.editable} isConnectableStart={false} />
+      {/* Two handles a bubble, always there (React Flow measures them once, when the node mounts):
+          the body, where a drag is dropped, and the knob it starts from. Relations are drawn by
+          EdgeLayer, not from handles. */}
+      <Handle id="body" type="target" position={Position.Top} className="rg-drop" isConnectable={data.editable} isConnectableStart={false} />
       <Handle id="knob" type="source" position={Position.Right} className="rg-knob" isConnectable={data.editable} isConnectableEnd={false} title={knobLabel} aria-label={knobLabel} data-testid="relation-knob" />
     </div>
   );
@@ -257,12 +256,15 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
     }
     const list = visibleNodes.filter((node) => wanted.has(node.id));
     if (!cells) return list;
-    // Nearest the middle first: a first draw in steps fills the screen from its middle.
+    // Nearest the middle first, measured in the window's half-width and half-height: a first
+    // draw in steps fills the screen from its middle out to its edges, the nodes off it last.
     const middleX = ((cells.left + cells.right + 1) / 2) * WINDOW_CELL;
     const middleY = ((cells.top + cells.bottom + 1) / 2) * WINDOW_CELL;
+    const halfWidth = ((cells.right - cells.left + 1) / 2) * WINDOW_CELL;
+    const halfHeight = ((cells.bottom - cells.top + 1) / 2) * WINDOW_CELL;
     const far = (id: number) => {
       const place = centres.get(id);
-      return place ? (place.x - middleX) ** 2 + (place.y - middleY) ** 2 : Infinity;
+      return place ? Math.max(Math.abs(place.x - middleX) / halfWidth, Math.abs(place.y - middleY) / halfHeight) : Infinity;
     };
     return list.map((node) => ({ node, far: far(node.id) })).sort((a, b) => a.far - b.far).map(({ node }) => node);
   }, [visibleNodes, windowIds, windowRelations, cells, centres]);
@@ -461,7 +463,6 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
             maxZoom={RELATION_ZOOM.max}
             elementsSelectable={false}
             nodesConnectable={editable}
-            connectionMode={ConnectionMode.Loose}
             isValidConnection={isValidConnection}
             onConnect={onConnect}
             connectionRadius={MAX_NODE_SIZE / 2}

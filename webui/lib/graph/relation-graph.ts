@@ -69,7 +69,7 @@ export function ringAround(centreId: number, others: number[], radius = 160): Po
 
 /** Past this many nodes the relation graph opens on its busiest part, not the whole network. */
 export const BIG_NETWORK = 1000;
-/** Bubbles handed to React Flow per frame while a network is first drawn (a small one is drawn at once). */
+/** Bubbles handed to React Flow in the first frame of a network's first draw (a small one is drawn at once). */
 export const MOUNT_STEP = 100;
 /** About how many nodes a big network may put in view at once (React Flow mounts what is in view); its middle is denser than the average. */
 export const IN_VIEW_BUDGET = 300;
@@ -219,7 +219,7 @@ export function nodesNamed<T extends { name: string }>(nodes: T[], query: string
 /** Side (flow px) of the cells the network's places are filed in to find the ones near the viewport. */
 export const WINDOW_CELL = 400;
 /** Extra room around the viewport, as a share of its size each side, where bubbles are mounted ahead of a pan. */
-export const WINDOW_MARGIN = 0.1;
+export const WINDOW_MARGIN = 0.05;
 
 export interface CellRange {
   left: number;
