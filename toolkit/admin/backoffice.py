@@ -12,6 +12,7 @@ from tortoise.functions import Count
 
 from toolkit import roles
 from toolkit.errors import Forbidden, ValidationError
+from toolkit.graphs.access import visible_filter
 from toolkit.graphs.listing import GraphFilter, check_paging, list_graphs
 from toolkit.model import (AuditEvent, Graph, GraphTask, LibraryApply, LibraryEntry, Node, Project, ProjectMember, Relation,
                            Template, Unit, User)
@@ -69,18 +70,19 @@ async def export_graph_list(actor: User, data: dict, lang: str = "zh-CN") -> byt
 
 async def _scope(actor: User) -> tuple[Q | None, Q | None, Q | None]:
     """Filters on Project, Graph and User for what the caller's metrics cover: everything for a super
-    admin, the unit for an admin, the projects an expert takes part in (and their members). Graphs
-    that belong to no project count too: an admin's unit's people's, an expert's own."""
+    admin, the unit for an admin, the projects an expert takes part in (and their members). The
+    graphs are those the caller's graph management list shows (access.visible_filter by role), so
+    each figure equals that list's total: graphs in no project count too where the list has them
+    (the super admin's all, anyone's own)."""
     if actor.role == roles.SUPER:
         return None, None, None
+    graphs = await visible_filter(actor, by_role=True)
     if actor.role == roles.ADMIN and actor.unit_id:
-        outside = Q(project_id__isnull=True, create_user__unit_id=actor.unit_id)
-        return Q(unit_id=actor.unit_id), Q(project__unit_id=actor.unit_id) | outside, Q(unit_id=actor.unit_id)
+        return Q(unit_id=actor.unit_id), graphs, Q(unit_id=actor.unit_id)
     if actor.role == roles.EXPERT:
         project_ids = list(await ProjectMember.filter(user_id=actor.id).values_list("project_id", flat=True))
         member_ids = list(await ProjectMember.filter(project_id__in=project_ids).values_list("user_id", flat=True))
-        outside = Q(project_id__isnull=True, create_user_id=actor.id)
-        return Q(id__in=project_ids), Q(project_id__in=project_ids) | outside, Q(id__in=[actor.id, *member_ids])
+        return Q(id__in=project_ids), graphs, Q(id__in=[actor.id, *member_ids])
     raise Forbidden()
 
 
