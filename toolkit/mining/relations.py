@@ -161,13 +161,52 @@ MAX_PREREQUISITES_PER_DEFINITION = 2
 EVIDENCE = {"defined": 0.75, "genus": 0.7, "heading": 0.65}
 # Genus words too general to be learnt first (…的一种技巧, …的数据结构, …的充分条件).
 _GENERIC_GENUS = re.compile(r"^(?:技巧|方法|方式|手段|工具|算法|数据结构|结构|问题|条件|必要条件|充分条件|过程|操作|情况|概念|东西|"
-                            r"性质|唯一性|组数|个数|数量|数目|结果|集合|元素|对象|数字|数|值|最大值|最小值|关系|层次关系|部分|步骤)$")
+                            r"性质|唯一性|组数|个数|数量|数目|长度|大小|距离|边数|点数|结果|集合|元素|对象|数字|数|值|最大值|最小值|关系|层次关系|部分|步骤)$")
 _ALIAS = re.compile(r"(?:英文名?称?|英语|又称|也称|亦称|或称|简称|缩写(?:为|是)?|记作|记为|又叫|也叫)[^，,。．；;]{0,40}")
 # The genus closes the clause that holds the cue: 跳表是…的一种查找数据结构，支持… gives 数据结构.
-_GENUS = re.compile(r"(?:是|为|指)[^。．；;，,]*?(?P<genus>[^，,。．；;的\s]{1,12})\s*(?=[，,。．；;]|$)")
+# A colon closes it as well (是这样的一个过程：先访问根节点); 是对…/是在… open no genus, 指针 is no 指.
+_GENUS = re.compile(r"(?:是|为|指(?!针|出|定|向|导|数|令|标))(?!对|在|这样)[^。．；;，,：:]*?(?P<genus>[^，,。．；;：:的\s]{1,12})\s*(?=[，,。．；;：:]|$)")
 # Words of an explanation, not concepts: 搜索过程中, 示意图中, 此时.
 _FINAL_GENUS = re.compile(r"的\s*(?P<genus>[^，,。．；;的\s]{1,12})\s*[。．；;]?$")  # …指向其祖先结点的非树边．
 _LOCATIVE = re.compile(r"(?:中|时|后|前|里|内|上|之间)$")
+
+
+# Section and step labels of a page (初始化, 选取与合并, 基本情况, 归纳步骤, 第一步): headings and
+# definition-like lines that are no concept to draw an edge to or from.
+_SECTION_LABEL = re.compile(r"^(?:定义|性质|过程|实现|引入|简介|介绍|应用|例题|习题|练习|参考资料|参考文献|延伸阅读|代码|完整代码|"
+                            r"参考代码|示例代码|证明|思路|思想|基本思想|核心思想|做法|解法|流程|算法流程|步骤|复杂度|时间复杂度分析|"
+                            r"复杂度分析|复杂度证明|正确性|正确性证明|注意事项|优化|扩展|拓展|变种|模板|例子|示例|总结|小结|判定|计算|存储|构造)$"
+                            r"|(?:情况|假设|步骤|部分|核心|思路|过程|流程|做法|关系|证明|分析)$|^(?:第.{1,3}步|是|要|在|对|用|由|将|把|从|让|若|如果|只|仅)|适用"
+                            r"|(?:则|必定|一定|可以|需要|的)$")
+_NOUN_TAGS = frozenset({"n", "nz", "nw", "an", "f", "s", "ORG", "PER", "LOC"})
+# Two terms side by side (素数与合数, 左子结点和右子结点) are two nodes, not one.
+_COORDINATED = re.compile(r"[\u4e00-\u9fff\w]\s*(?:与|和|及|或|以及|/|&)\s*[\u4e00-\u9fff\w]")
+_NOT_LAST_TAGS = frozenset({"d", "u", "p", "m", "c", "r", "xc", "q"})
+
+
+def termlike(names: Iterable[str], defined: set[str] = frozenset()) -> set[str]:
+    """The names that read as terms: not a section or step label nor two terms joined, and by LAC
+    with a noun in them, no adverb, particle or number at their end (初始化 has no noun, AOV 网必定
+    ends in an adverb) and no verb inside a clause (单调栈构建笛卡尔树, 只适用于有根树). LAC tags many
+    terms as verbs (互素, 先序遍历), so `defined`, the terms a naming cue or bold type marks, skip its check."""
+    from toolkit.mining import lac_shim
+
+    names = sorted({n for n in names if len(n.strip()) >= 2 and not _SECTION_LABEL.search(n.strip())
+                    and not _COORDINATED.search(n)})
+    chinese = [n for n in names if re.search(r"[\u4e00-\u9fff]", n)]
+    kept = {n for n in names if n not in chinese or n in defined}  # Latin names (border) are left to the point miner
+    chinese = [n for n in chinese if n not in kept]
+    for name, output in zip(chinese, lac_shim.run(chinese, "lac", []) if chinese else []):
+        tagged = [(w, t) for w, t in zip(output[0], output[1]) if w.strip()]
+        if not tagged or not any(t in _NOUN_TAGS for _, t in tagged) or tagged[-1][1] in _NOT_LAST_TAGS:
+            continue
+        tags = [t for _, t in tagged]
+        # A verb with its own object of two characters or more: 构建笛卡尔树, 适用于有根树 (生成树 is a term).
+        clause = any(t in ("v", "p") and tags[i + 1] in _NOUN_TAGS and len(tagged[i + 1][0]) >= 2
+                     and (len(w) >= 2 or i > 0) for i, (w, t) in enumerate(tagged[:-1]))
+        if not clause:
+            kept.add(name)
+    return kept
 
 
 def defined_often(found: list[Candidate]) -> set[str]:
@@ -179,16 +218,18 @@ def _heading_titles(document: Document) -> list[str]:
     return [document.paragraph_text(i) for i, p in enumerate(document.paragraphs) if p.style_level is not None]
 
 
-def from_definitions(document: Document, points: Iterable[str], found: list[Candidate] | None = None) -> list[Candidate]:
+def from_definitions(document: Document, points: Iterable[str], found: list[Candidate] | None = None,
+                     terms: set[str] | None = None) -> list[Candidate]:
     """A point named in another point's definition is learnt before it: 二叉搜索树 defined with
     二叉树 gives Behind 二叉树 -> 二叉搜索树. Only names with evidence count (another defined term,
     the genus closing the cue's clause unless a general word like 技巧 or 数据结构, a heading; a word
     merely repeated often was tried and was right less than half the time), and only for a term that
     is a point, a heading or one named by a naming cue or bold; the strongest two per definition,
-    the evidence kept in the payload."""
+    the evidence kept in the payload. terms: when given, both ends must be among them (see termlike).
+    A name with a locative end (等长字符串之间) is no name to match, so the term inside it is found."""
     from toolkit.mining import definitions
 
-    matcher = build_matcher(points)
+    matcher = build_matcher([p for p in points if not _LOCATIVE.search(p)])
     found = found if found is not None else definitions.mine(document)
     defined = {d.payload["term"] for d in found}
     headings = _heading_titles(document)
@@ -198,6 +239,8 @@ def from_definitions(document: Document, points: Iterable[str], found: list[Cand
     for definition in found:
         term, sentence = definition.payload["term"], definition.payload["sentence"]
         if term not in known and term not in defined_often(found):
+            continue
+        if terms is not None and term not in terms:
             continue  # a definition's term the point miner never proposed (第一步, 代码的核心) is no node to link
         # Names in brackets or after 英文名/又称/简称 are glosses and aliases of the term
         # (稀疏表 in ST 表（Sparse Table，稀疏表）, trie in 字典树，英文名 trie).
@@ -207,7 +250,8 @@ def from_definitions(document: Document, points: Iterable[str], found: list[Cand
         at = max(0, (definition.location.get("termStart") or 0) - (definition.location.get("start") or 0))
         later = any(d.payload["sentence"] == sentence and (d.location.get("termStart") or 0) > (definition.location.get("termStart") or 0)
                     for d in found)
-        genus = [g for g in (_GENUS.search(sentence, at), None if later else _FINAL_GENUS.search(sentence)) if g]
+        final = None if later or definition.payload.get("pattern") == "section" else _FINAL_GENUS.search(sentence)
+        genus = [g for g in (_GENUS.search(sentence, at), final) if g]
         # Terms defined side by side in one sentence (欧拉路径…，欧拉回路…) are not each other's prerequisite.
         siblings = {d.payload["term"] for d in found if d.payload["sentence"] == sentence}
         used: dict[str, str] = {}
@@ -216,7 +260,11 @@ def from_definitions(document: Document, points: Iterable[str], found: list[Cand
                 continue
             if any(a <= start < b for a, b in skipped) or len(name) < 2:
                 continue
-            if name == term or name in term or term in name or name in used:
+            if name == term or name in used or (terms is not None and name not in terms):
+                continue
+            # A name inside the term is a piece of it (前缀 of 前缀编码) unless it is the term's head
+            # (后缀 of 真后缀); a term inside the name only when the name is defined (字符 in 字符集).
+            if (name in term and not _is_head(name, term)) or (term in name and name not in defined):
                 continue
             if name in defined:
                 used[name] = "defined"
@@ -230,6 +278,85 @@ def from_definitions(document: Document, points: Iterable[str], found: list[Cand
             results.append(Candidate("relations", EVIDENCE[evidence], {
                 "type": "Behind", "start": name, "target": term, "sentence": sentence, "cooccurrence": 0.0,
                 "sentences": 1, "cue": "definition", "evidence": evidence}, definition.location))
+    return results
+
+
+def _is_head(name: str, term: str) -> bool:
+    """name is the head word the term ends with: 后缀 of 真后缀, 二叉树 of 完全二叉树."""
+    return len(name) >= 2 and term != name and term.endswith(name) and not term[:-len(name)].strip().endswith("的")
+
+
+# A prefix that denies or only likens (半欧拉图 is no 欧拉图, 伪素数 no 素数, 非树边 no 树边).
+_NOT_A_KIND = re.compile(r"(?:半|非|不|无|反|逆|伪|准|类|拟|亚)\s*$")
+
+
+def from_names(sure: set[str], mentioned: Counter, sentences: dict[str, str]) -> list[Candidate]:
+    """Contain A → B when B is A with a modifier in front (完全二叉树 is a 二叉树, 真后缀 a 后缀, 多重组合数 a
+    组合数): both sure terms of the document, A a term of its own (mentioned on its own, not only inside
+    longer words, so 根堆 of 小根堆 does not count) and no general word (算法, 问题)."""
+    results = []
+    for longer in sorted(sure):
+        for head in sorted(sure, key=lambda h: (-len(h), h)):
+            if not _is_head(head, longer) or _GENERIC_GENUS.match(head) or mentioned[head] < 1:
+                continue
+            if _NOT_A_KIND.search(longer[:-len(head)]):
+                break  # the longest head decides: 半欧拉图 is neither a 欧拉图 nor anything shorter
+            results.append(Candidate("relations", 0.72, {
+                "type": "Contain", "start": head, "target": longer, "sentence": sentences.get(longer, longer),
+                "cooccurrence": 0.0, "sentences": 1, "cue": "name", "evidence": "head word"}, {}))
+            break  # only the nearest kind: 完美二叉树 is a 二叉树, not also a 树
+    return results
+
+
+def from_headings(document: Document, sure: set[str]) -> list[Candidate]:
+    """Contain parent → child for a heading nested under one whose last word it shares: under
+    数论函数 the sections 积性函数 and 加性函数 are kinds of it (catalogue order, issue 15)."""
+    results = []
+    stack: list[tuple[int, str]] = []
+    for index, paragraph in enumerate(document.paragraphs):
+        if paragraph.style_level is None:
+            continue
+        title = document.paragraph_text(index).strip()
+        while stack and stack[-1][0] >= paragraph.style_level:
+            stack.pop()
+        if stack and title in sure and stack[-1][1] in sure:
+            parent = stack[-1][1]
+            head = re.search(r"[\u4e00-\u9fff]{2}$", parent)
+            if head and title.endswith(head.group(0)) and not _GENERIC_GENUS.match(head.group(0)) \
+                    and not _is_head(parent, title) and not _NOT_A_KIND.search(title[:-2]):
+                results.append(Candidate("relations", 0.7, {
+                    "type": "Contain", "start": parent, "target": title, "sentence": f"{parent} / {title}",
+                    "cooccurrence": 0.0, "sentences": 1, "cue": "heading", "evidence": "nested heading"},
+                    document.locate(paragraph.start, paragraph.end)))
+        stack.append((paragraph.style_level, title))
+    return results
+
+
+_SECTION_CUE = re.compile(r"\s*[^，,。．；;]{0,20}?(?:是|指|表示|即|称为|定义为)")
+
+
+def section_definitions(document: Document, sentences: list[Sentence], sure: set[str], found: list[Candidate]) -> list[Candidate]:
+    """A section headed by a term the definition miner found no definition for is often opened by
+    one all the same (字符串 S 的 子串 …): the first of its first two sentences that names the heading,
+    as a definition of it (pattern "section"), so the names it rests on come before it."""
+    defined = {d.payload["term"] for d in found}
+    results = []
+    heading, seen = None, 0
+    for sentence in sentences:
+        paragraph = document.paragraphs[sentence.paragraph]
+        if paragraph.style_level is not None:
+            title = document.paragraph_text(sentence.paragraph).strip()
+            heading, seen = (title if title in sure and title not in defined else None), 0
+            continue
+        if heading is None or seen >= 2:
+            continue
+        seen += 1
+        at = sentence.text.find(heading)
+        # The heading as the sentence's subject, a defining verb after it (not 所以跳表的期望空间复杂度为…).
+        if 0 <= at <= 10 and _SECTION_CUE.match(sentence.text, at + len(heading)):
+            results.append(Candidate("definitions", 0.5, {"term": heading, "sentence": sentence.text.strip(), "pattern": "section"},
+                                     {"start": sentence.start, "termStart": sentence.start + at}))
+            heading = None
     return results
 
 
@@ -254,9 +381,22 @@ def mine(document: Document, points: Iterable[str] | None = None, terms: Iterabl
     # with a graph, the graph's own names: memset–sizeof and 满足–BST are not relations.
     anchored = None if from_graph else {d.payload["term"] for d in defined} | {
         n for n in names if any(n in h for h in _heading_titles(document))}
-    found = extract(split_sentences(document), names, document, anchored=anchored)
+    sentences = split_sentences(document)
+    found = extract(sentences, names, document, anchored=anchored)
+    # Sure terms: those the document defines or heads a section with, that read as terms.
+    headings = {h.strip() for h in _heading_titles(document)}
+    terms_ok = termlike(set(names) | headings | {d.payload["term"] for d in defined}, defined_often(defined))
+    sure = terms_ok & ({d.payload["term"] for d in defined} | headings)
+    mentioned: Counter = Counter()
+    matcher = build_matcher(set(names) | sure)
+    for sentence in sentences:
+        mentioned.update({m[2] for m in _mentions(sentence.text, matcher)})
+    defining = {}
+    for d in defined:
+        defining.setdefault(d.payload["term"], d.payload["sentence"])
     known = {(c.payload["start"], c.payload["target"]) for c in found} | {(c.payload["target"], c.payload["start"]) for c in found}
-    for candidate in from_definitions(document, names, defined):
+    for candidate in from_names(sure, mentioned, defining) + from_headings(document, sure) + from_definitions(
+            document, names, defined + section_definitions(document, sentences, sure, defined), terms_ok):
         pair = (candidate.payload["start"], candidate.payload["target"])
         if pair not in known:
             known.add(pair)
