@@ -54,3 +54,46 @@ def _terms(page: str) -> list[str]:
 ])
 def test_sentence_level_rules(page, terms):
     assert _terms(page) == terms
+
+
+@pytest.mark.parametrize("page, terms", [
+    # A bold term closing a naming clause, with a modifier between; one more named after a comma.
+    ("若 $a\\mid b$，则称 $b$ 是 $a$ 的 **倍数**，$a$ 是 $b$ 的 **约数**．", ["倍数", "约数"]),
+    ("则称这 m 个整数为模 m 的 **完全剩余系**，简称 **剩余系**．", ["完全剩余系"]),
+    ("若函数 f(n) 满足 f(1)=1，则 f(n) 为 **积性函数**．", ["积性函数"]),
+    ("若 (a,b)=1，则称 a 和 b **互素**．", ["互素"]),
+    ("指定一个结点称为 **根**，则形成一棵 **有根树**．", ["根", "有根树"]),
+    ("字符串 S 的 **子序列** 是从 S 中提取若干元素且不改变相对位置形成的序列．", ["子序列"]),
+    # 分别: one term each.
+    ("常常对两个子结点加以区分，分别称之为左子结点和右子结点．", ["左子结点", "右子结点"]),
+    ("对于实数 x，定义 **下取整函数** 和 **上取整函数** 分别为不超过和不小于 x 的最大和最小整数．", ["下取整函数", "上取整函数"]),
+    # Encyclopedia openings, 定义：, a name closing its clause before its notation.
+    ("哈希表（英语：Hash table），也称散列表，是根据键直接访问的数据结构．", ["哈希表"]),
+    ("二分图，又称二部图，英文名叫 Bipartite graph，是一类结构特殊的图．", ["二分图"]),
+    ("定义：树是没有环的连通无向图．", ["树"]),
+    ("从 n 个元素中取出 m 个元素的所有排列的个数，叫做排列数，用符号 A 表示．", ["排列数"]),
+    # Not terms: a notation, a figure explained, steps and cases of a procedure or a proof.
+    ("$id_1(n)$ 通常简记作 $id(n)$．", []),
+    ("阴影部分就是图中的最大子矩阵．", []),
+    ("1.  **基本情况**：当 n = 1 时显然成立．", []),
+    ("1.  **归纳假设**：假设 n = k 时结论成立．", []),
+    ("1.  **第一步**：把所有结点放进队列．", []),
+    ("1.  **取出与合并**：从集合中取出权值最小的两棵树合并．", []),
+    ("-   **更新**：从队首取出一个结点并更新它的邻居．", []),
+])
+def test_naming_clauses_and_list_labels(page, terms):
+    assert _terms(page) == terms
+
+
+@pytest.mark.parametrize("page, terms", [
+    # The first sentence of a section named after a term, saying what the term is.
+    ("## 线段树\n\n线段树由若干个表示区间的结点构成．\n", ["线段树"]),
+    ("## 双链表合并\n\n指的是将两个双链表首尾相接．\n", ["双链表合并"]),
+    # A later sentence opening with the heading's term counts once.
+    ("## 块状链表\n\n先看一个例子．\n\n块状链表就是把数组分块后用链表串起来的结构．\n", ["块状链表"]),
+    # Section names are not terms; the heading does not carry over to later sentences.
+    ("## 性质\n\n指的是下面几条．\n", []),
+    ("## 合并\n\n先看一个例子．\n\n指的是把两棵树合成一棵．\n", []),
+])
+def test_first_sentence_under_a_term_heading(page, terms):
+    assert _terms(page) == terms

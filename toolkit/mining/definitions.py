@@ -160,12 +160,27 @@ def _checked(match: Match, sentence: Sentence) -> float:
 
 _NP = r"[\w\u4e00-\u9fff\- ′'’/·]"
 _GLOSS = r"(?:\s*[（(][^（）()]{1,60}[）)])?"
-_AKA = r"(?:[，,]\s*(?:又称|也称|也叫|又叫|简称|亦称|或称)[^，,。．；;]{1,30})*"
+_AKA = r"(?:[，,]\s*(?:又称|也称|也叫|又叫|简称|亦称|或称|英文名?(?:称|字)?(?:叫做?|为|是)?|英语(?:叫做?|为|是)?)[^，,。．；;]{1,30})*"
+# An encyclopedia opening: 哈希表（英语：Hash table），也称散列表，是… The gloss or the other name marks the
+# term being introduced, so a bare 是 after it defines.
+_INTRODUCED = re.compile(r"[（(]\s*(?:英语|英文)?[：:]?\s*[A-Za-z]|[，,]\s*(?:又称|也称|也叫|又叫|亦称|或称|英文|英语)")
 _HEAD_CUE = re.compile(r"^(?P<head>" + _NP + r"{1,20}?)" + _GLOSS + _AKA +
                        r"\s*(?P<cue>[，,]?\s*(?:是指|指的是|就是指|通常指|一般指|被定义为|定义为|的定义是[：:]?|是一种|是一类|是一个|是一棵|是一门"
                        r"|是一组|是一系列|是由|是用于|是用来|就是|是|指(?![令针标数南出导向]|定(?!义))|表示|[：:]))")
 _AFTER_CUE = re.compile(r"(?P<cue>(?:被|则|就|常|也|统)?(?:称之?为|称作|称做|叫做|叫作|简称为?|统称为?|记作|又称|也称|定义为|即为?|就是)"
-                        r"|称(?P<object>[^，,。．；;为]{1,20})为)\s*")
+                        r"|(?<![声号堪著对自宣俗昵名简])称(?P<object>[^，,。．；;为是]{1,20})(?:为|是))\s*")
+# A bold term closing a naming clause: 则称 p 为 **素数**，称这 t 个整数为模 m 的 **既约剩余系**、…，
+# 若…，则 f(n) 为 **积性函数**．Between the cue and the term at most a modifier ending in 的.
+_NAMING_BEFORE_BOLD = re.compile(r"(?:(?<![声号堪著对自宣俗昵名])(?:称之?为|称作|称做|叫做|叫作|统称为?|称[^，,。．；;为是]{1,24}(?:为|是))"
+                                 # …，则形成一棵 **有根树**: what a construction yields, named in bold
+                                 r"|(?:则|就|便|即可|从而)(?:形成|构成|得到|组成)了?(?:一[棵个种类条组张])?"
+                                 # 则称 a 和 b **互素**: the predicate named, with no 为
+                                 r"|(?:则|就|我们|那么)称(?!之?为)[^，,。．；;]{1,24}?"
+                                 r"|^(?:在[^，,。]{1,12}[中里上]\s*[，,]\s*)?(?:若|如果|假设|假如|设|当)[^。；;]*[，,]\s*(?:则|那么|就)[^，,。．；;为是]{0,24}(?:为|是))"
+                                 r"\s*(?:[^，,。．；;：:为是]{0,12}的)?\s*$")
+_CLAUSE_END = re.compile(r"^\s*(?:[（(][^（）()]{0,60}[）)])?\s*(?:[。．；;，,、]|或|和|$)")
+# The clause after a comma that names one more bold term: …，a 是 b 的 **约数**．
+_LATER_NAMING = re.compile(r"[，,；;]\s*[^，,。．；;]{0,24}(?:是|为)\s*(?:[^，,。．；;：:为是]{0,12}的)?\s*$")
 # Sentence openings that start a statement, a condition or a step, not a term.
 _NOT_TERM_START = re.compile(r"^(?:如果|若|设(?![计备施置])|假设|假如|当|对于|由于|因为|因此|所以|但|但是|而|则|又|且|即|也|注意|可以|可见|我们|你|这|那|它|其|此|该|"
                              r"每|各|下列|下面|以下|上述|上面|图中|其中|显然|易知|首先|然后|最后|例如|比如|一般|通常|在|从|把|将|与|和|给定|考虑|根据|"
@@ -182,6 +197,23 @@ _LEAD_IN = re.compile(r"^(?:一个|一棵|一种|所谓的?|在[^，,。]{1,12}[
 _QUOTED_DEFINE = re.compile(r"定义\s*[「“『](?P<term>[^」”』]{1,20})[」”』]\s*为")
 
 
+_NOTATION_NEXT = r"记作|记为|记成|用[^，,。．；;]{1,12}表示|简称|也称|又称|或称|英文|英语"
+_OWNER = re.compile(r"^[^，,。．；;：:的]{1,12}的\s*$")
+# List labels of a proof or a procedure, not terms: **基本情况**：…, **第一步**：…, **选取与合并**：从…
+_STEP_LABEL = re.compile(r"^(?:基本情况|归纳(?:假设|步骤|基础|奠基|证明|递推)|第[一二三四五六七八九十\d]+(?:步|阶段|种情况|种|轮|部分)?"
+                         r"|步骤\s*[一二三四五六七八九十\d]*|情况\s*[一二三四五六七八九十\d]+|情形\s*[一二三四五六七八九十\d]*|充分性|必要性"
+                         r"|初始化|初始状态|初始条件|边界条件|边界|终止条件|转移方程|状态转移方程|状态转移|状态|转移|答案|目标|结论|引理\s*\d*|断言|命题"
+                         r"|[\u4e00-\u9fff]{1,3}(?:与|和|及|或)[\u4e00-\u9fff]{1,3})$")
+_STEP_START = re.compile(r"^\s*(?:从|将|把|令|重复|然后|先|再|接着|首先|依次|不断|每次)")
+
+
+def _step_label(term: str, description: str, cue: str) -> bool:
+    """A label of a list item that is a step or a case, not a defined term."""
+    if _STEP_LABEL.match(term):
+        return True
+    return cue.strip()[-1:] in ("：", ":") and bool(_STEP_START.match(description))
+
+
 def _strip_term(term: str) -> str:
     term = re.sub(r"[（(][^（）()]*[）)]\s*$", "", term.strip())
     term = re.sub(r"^(?:一个|一棵|一种|一类|所谓的?|我们(?:把|将|称)?|定义)\s*", "", term)
@@ -196,10 +228,38 @@ def _term_like(term: str) -> bool:
     return not re.search(r"\s\S+\s\S+\s", term)  # not a clause of spaced symbols
 
 
-def chinese_match(text: str, marks: list[tuple[int, int]] = ()) -> Match | None:
+def _bold_after_naming(body: str, marks: list[tuple[int, int]]) -> Match | None:
+    """The first bold term that closes a naming clause (_NAMING_BEFORE_BOLD)."""
+    for start, end in marks:
+        cue = _NAMING_BEFORE_BOLD.search(body[:start])
+        if cue is None or not _CLAUSE_END.match(body[end:]):
+            continue
+        term = _strip_term(body[start:end])
+        if _term_like(term):
+            offset = body.find(term, start)
+            return Match(term, offset, offset + len(term), cue.start(), cue.end(), "named_bold", 0.93)
+    return None
+
+
+_DECLARED = re.compile(r"^\s*(?:定义|约定)\s*[\d.]*\s*[：:]\s*")
+
+
+def chinese_match(text: str, marks: list[tuple[int, int]] = (), declared: bool = False) -> Match | None:
+    """`declared`: the sentence stands after 定义：, so a bare X是… defines X too."""
     body = text.rstrip()
     if not re.search(r"[\u4e00-\u9fff]", body):
         return None
+    label = _DECLARED.match(body)
+    if label:
+        shift = label.end()
+        found = chinese_match(body[shift:], [(a - shift, b - shift) for a, b in marks if a >= shift], declared=True)
+        if found is not None:
+            for name in ("term_start", "term_end", "cue_start", "cue_end"):
+                setattr(found, name, getattr(found, name) + shift)
+        return found
+    named = _bold_after_naming(body, marks)
+    if named is not None:
+        return named
     # A term in bold right after a naming cue: 称为 **霍夫曼树**, 称这组编码为 **前缀编码**.
     for found in _AFTER_CUE.finditer(body):
         for start, end in marks:
@@ -208,22 +268,25 @@ def chinese_match(text: str, marks: list[tuple[int, int]] = ()) -> Match | None:
                 if _term_like(term):
                     offset = body.find(term, start)
                     return Match(term, offset, offset + len(term), found.start(), found.end(), "named_bold", 0.95)
-    # A sentence opening with the bold term: **森林（forest）**：…, **后缀** 是指…
+    # A sentence opening with the bold term: **森林（forest）**：…, **后缀** 是指…; also after a
+    # possessive: 字符串 S 的 **子序列** 是…
     for start, end in marks:
-        if start > 2 and not _LEAD_IN.match(body[:start]):
+        if start > 2 and not _LEAD_IN.match(body[:start]) and not _OWNER.match(body[:start]):
             break
         term = _strip_term(body[start:end])
         rest = body[end:]
         # A symbol may follow the term before its cue: 一个 **字符串** S 是…
         cue = re.match(_GLOSS + _AKA + r"(?:\s*[A-Za-z]\w{0,2}(?=\s*[是指]))?"
                        r"\s*(?:[，,]?\s*(?:是指|指的是|是|指|表示|被定义为|定义为|的定义是)|[：:])", rest)
-        if cue and _term_like(term):
+        if cue and _term_like(term) and not _step_label(term, rest[cue.end():], cue.group(0)):
+            if start > 2 and (cue.group(0).strip()[-1:] in "：:" or len(re.findall(r"[\u4e00-\u9fff]", rest[cue.end():])) < 2):
+                continue  # after a possessive, only a cue word and a said description
             offset = body.find(term, start)
             return Match(term, offset, offset + len(term), end, end + cue.end(), "bold_head", 0.92)
     # 定义 **最小生成树** 为…, 我们定义…的 **X**（…）为
     if "定义" in body:
         for start, end in marks:
-            if body.find("定义") < start and "为" in body[end:end + 40]:
+            if body.find("定义") < start and "为" in body[end:end + 80]:
                 term = _strip_term(body[start:end])
                 if _term_like(term):
                     return Match(term, start, start + len(term), body.find("定义"), body.find("定义") + 2, "define_bold", 0.9)
@@ -246,20 +309,27 @@ def chinese_match(text: str, marks: list[tuple[int, int]] = ()) -> Match | None:
         rest = body[found.end():].strip()
         plain_is = cue in ("是", "就是", "表示")
         # A bare 是 is left to the older patterns, which check the genus word by word with LAC.
-        ok = _term_like(term) and len(term) >= 2 and not plain_is and not EVALUATIVE.match(rest)
+        introduced = cue in ("是", "就是") and (declared or bool(_INTRODUCED.search(body[:found.start("cue")])))
+        ok = _term_like(term) and (len(term) >= 2 or declared) and (not plain_is or introduced) and not EVALUATIVE.match(rest)
         if cue in ("：", ":"):
             ok = ok and bool(re.search(r"[（(][A-Za-z]", body[:found.end()]))  # 森林（forest）：… only with a gloss
+            ok = ok and not _step_label(term, rest, cue)
         if ok and not _ONE_OF.search(body):
-            score = 0.9 if not plain_is else 0.7
+            score = 0.9 if not plain_is or introduced else 0.7
             offset = body.find(term)
             return Match(term, offset, offset + len(term), found.start("cue"), found.end("cue"), "head_np", score)
-    # …，称为 X． / …叫做 X．/ …，即 X． with the term closing the sentence.
+    # …，称为 X． / …叫做 X．/ …，即 X． with the term closing the sentence, or closing its clause
+    # before the term's notation or other name: …，叫做排列数，用符号 A 表示．
     for found in _AFTER_CUE.finditer(body):
         tail = body[found.end():]
-        named = re.match(r"(?P<term>" + _NP + r"{1,20}?)" + _GLOSS + r"\s*[。．；;！!]?$", tail)
+        named = re.match(r"(?P<term>" + _NP + r"{1,40}?)" + _GLOSS + r"\s*(?:[。．；;！!]?$|[，,]\s*(?=" + _NOTATION_NEXT + "))", tail)
         if named and (found.group("cue").startswith(("称", "被称", "则称", "就称", "常称", "也称", "统称", "叫", "简称", "记"))
                       or "称" in found.group("cue")):
-            term = _strip_term(named.group("term")).rsplit("的", 1)[-1].strip()  # 叫做函数的导数: 导数
+            term = _strip_term(_strip_term(named.group("term")).rsplit("的", 1)[-1])  # 叫做函数的导数: 导数
+            # 称为同余类或剩余类: the first of two names; 分别称之为 A 和 B: A here, B in _respectively.
+            term = re.split(r"\s*(?:或者?|、)\s*" if not body[:found.start()].endswith("分别") else r"\s*(?:或者?|、|和|与|及)\s*", term)[0]
+            if found.group("cue").startswith(("记", "简记")) and not re.search(r"[\u4e00-\u9fff]", term):
+                continue  # 记作 id(n) introduces a notation, not a term
             if _term_like(term):
                 offset = found.end() + tail.find(term)
                 return Match(term, offset, offset + len(term), found.start(), found.end(), "named", 0.85)
@@ -336,7 +406,8 @@ def classify(texts: list[str], terms: Iterable[str] = ()) -> list[Match | None]:
     return [m for m, _ in _run(sentences, terms)]
 
 
-CHINESE_PATTERNS = frozenset({"named_bold", "bold_head", "define_bold", "head_np", "named", "english_model", "english_name"})
+CHINESE_PATTERNS = frozenset({"named_bold", "bold_head", "define_bold", "head_np", "named", "english_model", "english_name",
+                              "heading_term"})
 # The older patterns that stay as a fallback behind chinese_match: on real text (OI-wiki) the
 # looser ones (X是……的N, …，即…) said far more statements than definitions.
 FALLBACK = ("so_called", "is_defined_as", "refers_to", "called", "call_it", "is_a_kind", "is_the", "is_genus", "that_is")
@@ -347,15 +418,76 @@ _LOOSE = frozenset({"is_the", "is_genus", "that_is", "is_a_kind"})
 _OPENER = re.compile(r"^\s*(?:顾名思义|简单(?:地|来)说|一般(?:地|来说)|通常来说|通俗(?:地)?(?:讲|说)|直观(?:地|上)说?|严格(?:地|来)说|形式化地(?:说)?)\s*[，,]\s*$")
 
 
-def _first_match(sentence: Sentence, marks: list[tuple[int, int]]) -> Match | None:
+# Section names that head a part of a page, not a term: ## 定义, ## 性质, ## 实现…
+_SECTION_NAMES = frozenset("定义 引入 简介 概述 概念 介绍 基本概念 相关概念 相关定义 过程 流程 实现 性质 例题 习题 练习 应用 基本思想 思想 思路 "
+                           "算法 原理 解释 描述 前言 概要 代码 参考代码 参考资料 参考文献 扩展 拓展 延伸阅读 注释 证明 判定 构造 分析 用法 模板 "
+                           "例子 示例 优化 注意 注意事项 操作 基本操作 结构 问题 解法 做法 方法 总结 小结 简要 介绍与定义 定义与性质 正确性 "
+                           "时间复杂度分析 复杂度分析".split())
+_HEADING_CUE = re.compile(r"^\s*(?:[（(][^（）()]{0,60}[）)])?" + _AKA + r"\s*[，,]?\s*(?P<cue>是指|指的是|就是指|通常指|一般指|"
+                          r"指(?![令针标数南出导向]|定(?!义))|被定义为|定义为|是一种|是一类|是一个|是一棵|是一组|就是|是|即"
+                          r"|由[^。；;]{1,40}?(?:组成|构成)|[：:])")
+# The first sentence of a section may leave its subject, the heading, unsaid: ## 01-trie 合并 / 指的是…
+_SUBJECTLESS_CUE = re.compile(r"^(?P<cue>指的是|是指|就是指|是一种|是一类|是一个|就是一种)")
+
+
+def _heading_term(heading: str) -> str:
+    term = re.sub(r"^\s*(?:\d+(?:\.\d+)*(?:[.、．]\s*|\s+)|[一二三四五六七八九十]+[、.．]\s*)", "", heading.strip())
+    return _strip_term(term)
+
+
+def heading_match(text: str, heading: str, first: bool = True) -> Match | None:
+    """A sentence under a heading named after a term, when it says what the term is: the first one
+    that opens with the term (## 跳表 / 跳表是一种…, ## 对顶堆 / 对顶堆由…组成), or the section's first
+    sentence when it leaves the term unsaid (## 01-trie 合并 / 指的是…)."""
+    term = _heading_term(heading)
+    if term in _SECTION_NAMES or not _term_like(term) or len(term) < 2:
+        return None
+    body = text.strip()
+    if _compact_text(body).startswith(_compact_text(term)):
+        consumed = _consumed(body, term)
+        cue = _HEADING_CUE.match(body[consumed:])
+        if cue is None:
+            return None
+        rest = body[consumed + cue.end():].strip()
+        if cue.group("cue") in ("是", "就是") and (EVALUATIVE.match(_QUANTIFIER.sub("", rest)) or _ONE_OF.search(body)):
+            return None
+        if len(re.findall(r"[\u4e00-\u9fff]", cue.group("cue")[1:] + rest)) < 2 or re.search(r"[？?]\s*$", body):
+            return None
+        return Match(body[:consumed].strip(), 0, len(body[:consumed].strip()), consumed + cue.start("cue"), consumed + cue.end(),
+                     "heading_term", 0.85)
+    subjectless = _SUBJECTLESS_CUE.match(body)
+    if subjectless and first:
+        return Match(term, 0, 0, 0, subjectless.end(), "heading_term", 0.8)
+    return None
+
+
+def _compact_text(text: str) -> str:
+    return re.sub(r"\s+", "", text).lower()
+
+
+def _consumed(body: str, term: str) -> int:
+    """How many characters of body spell term (spaces aside)."""
+    wanted, position = len(_compact_text(term)), 0
+    seen = 0
+    while position < len(body) and seen < wanted:
+        seen += not body[position].isspace()
+        position += 1
+    return position
+
+
+def _first_match(sentence: Sentence, marks: list[tuple[int, int]], heading: tuple[str, bool] | None = None) -> Match | None:
     if is_english(sentence.text):
         return english_match(sentence.text)
     found = chinese_match(sentence.text, marks)
+    if found is None and heading:
+        found = heading_match(sentence.text, *heading)
     if found is not None or not _CUE_HINT.search(sentence.text):
         return found
     if re.search(r"[？?]\s*$", sentence.text):
         return None  # a question asks, it does not define
     found = _match(sentence.text)
+    if found is not None and found.pattern in _LOOSE and re.search(r"图中|如图|[上下左右本该]图", sentence.text):
+        return None  # 阴影部分就是图中的最大子矩阵: a figure explained, not a term defined
     if found is not None and found.pattern in _LOOSE and re.search(r"[，,；;：:]", sentence.text[:found.term_start]) \
             and not _OPENER.match(sentence.text[:found.term_start]):
         return None  # the loose patterns only name the sentence-initial noun phrase, not one after a clause
@@ -367,10 +499,11 @@ def _first_match(sentence: Sentence, marks: list[tuple[int, int]]) -> Match | No
     return found
 
 
-def _run(sentences: list[Sentence], terms: Iterable[str],
-         marks: list[list[tuple[int, int]]] | None = None) -> list[tuple[Match | None, Sentence]]:
+def _run(sentences: list[Sentence], terms: Iterable[str], marks: list[list[tuple[int, int]]] | None = None,
+         headings: list[tuple[str, bool] | None] | None = None) -> list[tuple[Match | None, Sentence]]:
     marks = marks or [[] for _ in sentences]
-    matches = [_first_match(s, m) for s, m in zip(sentences, marks)]
+    headings = headings or [None for _ in sentences]
+    matches = [_first_match(s, m, h) for s, m, h in zip(sentences, marks, headings)]
     to_check = [s for s, m in zip(sentences, matches)
                 if m is not None and m.pattern != "english" and m.pattern not in CHINESE_PATTERNS]
     outputs = lac_shim.run([s.text for s in to_check], "lac", terms) if to_check else []
@@ -394,6 +527,24 @@ def _run(sentences: list[Sentence], terms: Iterable[str],
     return result
 
 
+def _body_sentences(document: Document) -> tuple[list[Sentence], list[tuple[str, bool] | None]]:
+    """The sentences outside headings, each with (the heading above it, whether it is the section's
+    first sentence) when it is the first sentence of the section or the first to open with the
+    heading's words; else None."""
+    sentences, headings = [], []
+    heading, first, opened = None, False, False
+    for sentence in split_sentences(document):
+        if document.paragraphs[sentence.paragraph].style_level is not None:
+            heading, first, opened = sentence.text.strip(), True, False
+            continue
+        opens = heading is not None and not opened and _compact_text(sentence.text).startswith(_compact_text(_heading_term(heading)) or "\0")
+        sentences.append(sentence)
+        headings.append((heading, first) if heading is not None and (first or opens) else None)
+        opened = opened or opens
+        first = False
+    return sentences, headings
+
+
 def _sentence_marks(document: Document, sentence: Sentence) -> list[tuple[int, int]]:
     """The paragraph's emphasised spans that fall inside the sentence, relative to it."""
     paragraph = document.paragraphs[sentence.paragraph]
@@ -405,12 +556,13 @@ def _sentence_marks(document: Document, sentence: Sentence) -> list[tuple[int, i
 def mine(document: Document, terms: Iterable[str] = (), threshold: float = 0.5) -> list[Candidate]:
     """Defining sentences of a document, in document order."""
     candidates = []
-    sentences = [s for s in split_sentences(document) if document.paragraphs[s.paragraph].style_level is None]
+    sentences, headings = _body_sentences(document)
     marks = [_sentence_marks(document, s) for s in sentences]
-    for (match, sentence), sentence_marks in zip(_run(sentences, terms, marks), marks):
+    for (match, sentence), sentence_marks in zip(_run(sentences, terms, marks, headings), marks):
         if match is None or match.score < threshold:
             continue
-        for found in [match] + _later_bold_definitions(sentence.text, sentence_marks, match):
+        more = _later_bold_definitions(sentence.text, sentence_marks, match) + _respectively(sentence.text, sentence_marks, match)
+        for found in [match] + more:
             location = document.locate(sentence.start, sentence.end)
             location["termStart"] = sentence.start + found.term_start
             location["termEnd"] = sentence.start + found.term_end
@@ -420,14 +572,49 @@ def mine(document: Document, terms: Iterable[str] = (), threshold: float = 0.5) 
     return candidates
 
 
+def _respectively(text: str, marks: list[tuple[int, int]], first: Match) -> list[Match]:
+    """The other terms of 分别称之为 A 和 B / 定义 **A** 和 **B** 分别为: one match each."""
+    if "分别" not in text:
+        return []
+    found = []
+    if first.pattern == "named" and text[:first.cue_start].endswith("分别"):
+        tail = re.match(r"(?:\s*(?:和|与|及|、)\s*" + _NP + r"{1,20}?(?=\s*(?:和|与|及|、|[（(]|[。．；;，,]|$)))+", text[first.term_end:])
+        for piece in re.split(r"\s*(?:和|与|及|、)\s*", tail.group(0))[1:] if tail else []:
+            term = _strip_term(piece)
+            if _term_like(term):
+                offset = text.find(term, first.term_end)
+                found.append(Match(term, offset, offset + len(term), first.cue_start, first.cue_end, first.pattern, first.score))
+    elif first.pattern == "define_bold":
+        respectively = text.find("分别", first.term_end)
+        for start, end in marks:
+            if first.term_end <= start < respectively and re.match(r"^\s*(?:[（(][^（）()]{0,60}[）)])?\s*(?:和|与|及|、)\s*$", text[previous_end:start]):
+                term = _strip_term(text[start:end])
+                if _term_like(term):
+                    offset = text.find(term, start)
+                    found.append(Match(term, offset, offset + len(term), first.cue_start, first.cue_end, first.pattern, first.score))
+            previous_end = end if start >= first.term_start else first.term_end
+    return found
+
+
 def _later_bold_definitions(text: str, marks: list[tuple[int, int]], first: Match) -> list[Match]:
     """Further bold terms defined in the same sentence after a comma: **欧拉路径（…）**是…的路径，
     **欧拉回路（…）**是…的回路．"""
-    if first.pattern != "bold_head":
+    if first.pattern not in ("bold_head", "named_bold"):
         return []
-    found, after = [], first.cue_end
+    found, after = [], max(first.cue_end, first.term_end)
     for start, end in marks:
-        if start <= after or not re.search(r"[，,；;]\s*$", text[:start]):
+        if start <= after:
+            continue
+        clause = re.split(r"[，,；;]", text[:start])[-1]
+        if re.search(r"[，,；;]", text[after:start]) and _CLAUSE_END.match(text[end:]) \
+                and (_LATER_NAMING.search(text[:start]) or _NAMING_BEFORE_BOLD.search(clause)):
+            term = _strip_term(text[start:end])
+            if _term_like(term) and term != first.term:
+                offset = text.find(term, start)
+                found.append(Match(term, offset, offset + len(term), start, start, "named_bold", first.score))
+                after = end
+            continue
+        if not re.search(r"[，,；;]\s*$", text[:start]):
             continue
         clause = chinese_match(text[start:], [(a - start, b - start) for a, b in marks if a >= start])
         if clause is not None and clause.pattern == "bold_head" and clause.term != first.term:
