@@ -162,6 +162,34 @@ def test_a_write_through_one_process_is_read_through_the_other_at_once(demo_db, 
             assert node["result"]["name"] == name + "改"
 
 
+def test_kept_lists_and_user_rows_follow_a_write_in_the_other_process_at_once(demo_db, zhitu_home):
+    """The graph list page and the caller's user row are kept until the next commit (sqlite_reads.kept_rows):
+    a graph made, renamed or deleted, and a logout, through one process count at the other's next read."""
+    env = {**os.environ, "ZHITU_HOME": str(zhitu_home), "ZHITU_DB": demo_db, "ZHITU_WORKERS": "1"}
+    with ExitStack() as stack, httpx.Client(timeout=30) as client:
+        writer, reader = stack.enter_context(serving(env)), stack.enter_context(serving(env))
+        login = client.post(f"{writer}/Authorize/login", json={"userName": "teacher", "password": "Zhitu@2026"}).json()
+        headers = {"Authorization": f"Bearer {login['result']['accessToken']}"}
+
+        def listed() -> list[str]:
+            body = client.get(f"{reader}/graphList/list", params={"pageSize": 100}, headers=headers).json()
+            assert body["code"] == 0, body
+            return [item["name"] for item in body["result"]["items"]]
+
+        first = listed()
+        assert listed() == first  # asked again: the kept page
+        template = next(t for t in client.get(f"{writer}/graphList/getAllowedTemplateList", headers=headers).json()["result"])
+        made = client.post(f"{writer}/graphList/", headers=headers, json={"name": "另一进程新建", "templateId": template["id"]}).json()
+        assert made["code"] == 0, made
+        assert listed()[0] == "另一进程新建"
+        renamed = client.put(f"{writer}/graphList/{made['result']['id']}", headers=headers, json={"name": "另一进程改名"}).json()
+        assert renamed["code"] == 0, renamed
+        assert "另一进程改名" in listed() and "另一进程新建" not in listed()
+        assert client.get(f"{writer}/Authorize/logout", headers=headers).json()["code"] == 0
+        answer = client.get(f"{reader}/graphList/list", headers=headers)
+        assert answer.status_code == 401 and answer.json()["reason"] == "replaced"
+
+
 async def test_rights_are_read_again_on_every_request(api, people):
     from datetime import datetime, timedelta, timezone
 

@@ -36,6 +36,9 @@ class _Reader:
         self.connection: sqlite3.Connection | None = None
         self.path: str | None = None
         self.opened_for = -1
+        # Answers of repeated reads, good while the database's data_version stays what it was.
+        self.answers: dict[tuple, object] = {}
+        self.answers_version: int | None = None
 
     def for_client(self, client) -> sqlite3.Connection | None:
         """The reading connection beside `client`, or None where reads must go through `client`."""
@@ -53,6 +56,8 @@ class _Reader:
         return self.connection
 
     def close(self) -> None:
+        self.answers.clear()
+        self.answers_version = None
         if self.connection is not None:
             self.connection.close()
         self.connection, self.path = None, None
@@ -78,6 +83,42 @@ async def fetch_rows(client, sql: str, values: list, budget: int | None = None) 
         finally:
             reader.set_progress_handler(None, 0)
     return await client.execute_query_dict(sql, values)
+
+
+# How many answers kept_rows holds at most (a user row or a page of the graph list each: small).
+KEPT_ANSWERS = 1024
+
+
+async def kept_rows(client, sql: str, values: list, prepare=None):
+    """fetch_rows for the reads every request repeats (the caller's user row, a graph-list page),
+    kept until anything is committed to the database: SQLite's data_version moves on every commit
+    of any other connection, in this process or another worker's, so one pragma tells whether a kept
+    answer still holds, and a write is seen at once everywhere. `prepare` turns the rows into what is
+    kept (conversions done once); callers must not change what they get. On PostgreSQL or inside a
+    transaction it is a plain read."""
+    reader = _READER.for_client(client)
+    if reader is None:
+        rows = await client.execute_query_dict(sql, values)
+        return prepare(rows) if prepare else rows
+    try:
+        version = reader.execute("PRAGMA data_version").fetchone()[0]
+    except sqlite3.OperationalError:  # a lock met (the log being reset): read it the plain way
+        rows = await fetch_rows(client, sql, values)
+        return prepare(rows) if prepare else rows
+    if version != _READER.answers_version:
+        _READER.answers.clear()
+        _READER.answers_version = version
+    key = (sql, tuple(values))
+    answer = _READER.answers.get(key)
+    if answer is None:
+        rows = await fetch_rows(client, sql, values)
+        answer = prepare(rows) if prepare else rows
+        # A read that went to the ORM's thread may have been overtaken by a commit meanwhile.
+        if _READER.answers_version == version:
+            if len(_READER.answers) >= KEPT_ANSWERS:
+                _READER.answers.pop(next(iter(_READER.answers)))
+            _READER.answers[key] = answer
+    return answer
 
 
 def close() -> None:

@@ -107,13 +107,14 @@ async def user_for_token(token: str | None, kind: str = "access") -> User:
 
 
 async def user_by_id(user_id: int) -> User | None:
-    """The user row, read afresh: every request checks the session version, the enabled flag and
-    the role against the database, so a logout, a disabled account or a changed role counts at once
-    in every worker. One statement written once; building it through the ORM cost more than running it."""
+    """The user row as the database has it now: every request checks the session version, the enabled
+    flag and the role, so a logout, a disabled account or a changed role counts at once in every
+    worker. One statement written once (building it through the ORM cost more than running it), its
+    answer kept until the next commit to the database (sqlite_reads.kept_rows)."""
     connection = connections.get("default")
     parameters = db.SqlParameters(connection)
-    rows = await sqlite_reads.fetch_rows(connection, f'SELECT * FROM "user" WHERE "id" = {parameters(user_id)}', parameters.values)
-    return db.model_from_row(User, rows[0]) if rows else None
+    rows = await sqlite_reads.kept_rows(connection, f'SELECT * FROM "user" WHERE "id" = {parameters(user_id)}', parameters.values)
+    return db.model_from_row(User, dict(rows[0])) if rows else None  # the kept row stays as read
 
 
 def token_expiry(token: str) -> float:

@@ -93,7 +93,8 @@ async def list_graphs(user: User, page: int = 1, page_size: int = 10, filters: G
            f' ORDER BY g."updated_at" DESC, g."id" DESC LIMIT {mark(page_size)} OFFSET {mark((page - 1) * page_size)}')
     # On the event loop (sqlite_reads: a quarter less CPU a request than aiosqlite's thread); a page
     # that takes long, a caller who sees hundreds of graphs, goes to the thread after its step budget.
-    rows = await sqlite_reads.fetch_rows(connection, sql, mark.values)
+    # Kept until the next commit: the list is asked on every page load, and written far less often.
+    rows = await sqlite_reads.kept_rows(connection, sql, mark.values, _converted)
     if rows:
         total = rows[0]["total_rows"]
     elif page > 1:  # past the end: the total apart
@@ -104,13 +105,18 @@ async def list_graphs(user: User, page: int = 1, page_size: int = 10, filters: G
         total = (await sqlite_reads.fetch_rows(connection, count_sql, count.values))[0]["total"]
     else:
         total = 0
+    return [_item(user, row, row["member_role"], lang) for row in rows], total
+
+
+def _converted(rows: list[dict]) -> list[dict]:
+    """The stored dates and JSON columns of the list's rows as the model's fields give them."""
     for row in rows:
         for column, field in _LIST_DATETIMES.items():
             row[column] = field.to_python_value(stored_datetime(row[column]))
         for column, field in _LIST_JSON.items():
             if row[column] is not None:
                 row[column] = field.to_python_value(row[column])
-    return [_item(user, row, row["member_role"], lang) for row in rows], total
+    return rows
 
 
 def _item(user: User, row: dict, project_role: str | None, lang: str) -> dict:
