@@ -41,3 +41,34 @@ def test_definition_prerequisites_need_evidence_and_skip_aliases():
 def test_contain_only_from_the_subject_and_a_kind():
     text = "又由于行动的轨迹是一个回路。"
     assert not relations.extract([Sentence(0, len(text), text, 0)], ["轨迹", "回路"])
+
+
+def _markdown(text):
+    from toolkit.mining.documents import read_document
+
+    return read_document("page.md", text.encode("utf-8"))
+
+
+def test_step_labels_and_joined_headings_are_no_terms():
+    kept = relations.termlike(["初始化", "选取与合并", "归纳步骤", "第一步", "AOV 网必定", "素数与合数", "单调栈构建笛卡尔树",
+                               "二叉树", "最小生成树", "霍夫曼编码", "有根树的叶结点"])
+    assert kept == {"二叉树", "最小生成树", "霍夫曼编码", "有根树的叶结点"}
+
+
+def test_contain_from_a_head_word_but_not_from_a_denying_prefix():
+    from collections import Counter
+
+    sure = {"二叉树", "完全二叉树", "欧拉图", "半欧拉图", "后缀", "真后缀"}
+    found = _triples(relations.from_names(sure, Counter({name: 2 for name in sure}), {}))
+    assert found == {("Contain", "二叉树", "完全二叉树"), ("Contain", "后缀", "真后缀")}
+
+
+def test_catalogue_nesting_and_order():
+    document = _markdown("## 字符串\n\n字符串是字符的序列．\n\n## 子串\n\n字符串 S 的子串表示其中连续的一段．\n\n"
+                         "## 数论函数\n\n数论函数指定义域为正整数的函数．\n\n### 积性函数\n\n满足 f(xy)=f(x)f(y) 的函数．\n\n"
+                         "## 实现\n\n### 存储子串\n\n用数组存储字符串．")
+    sure = {"字符串", "子串", "数论函数", "积性函数"}
+    assert ("Contain", "数论函数", "积性函数") in _triples(relations.from_headings(document, sure))
+    in_order = _triples(relations.from_sections(document, relations.split_sentences(document), sure, []))
+    assert ("Behind", "字符串", "子串") in in_order
+    assert not {t for t in in_order if t[2] == "字符串"}  # nothing came before the first section

@@ -615,8 +615,8 @@ def real_relations(pages_limit: int | None = None) -> dict | None:
     for name in heldout[:pages_limit]:
         found = relations.mine(_read_markdown(name, pages[name]))
         for candidate in found:
-            key = candidate.payload["type"] + ("/co-occurrence" if candidate.payload["cue"] == "co-occurrence" else
-                                                "/definition" if candidate.payload["cue"] == "definition" else "/cue")
+            cue = candidate.payload["cue"]  # definition, name (head word, owner), heading, section, co-occurrence
+            key = candidate.payload["type"] + "/" + (cue if cue in ("co-occurrence", "definition", "name", "heading", "section") else "cue")
             counts[key] = counts.get(key, 0) + 1
         top += [(name, c.payload["type"], c.payload["start"], c.payload["target"], c.payload["cue"]) for c in found[:3]]
     total = sum(counts.values())

@@ -158,7 +158,7 @@ def extract(sentences: list[Sentence], points: Iterable[str], document: Document
 MAX_PREREQUISITES_PER_DEFINITION = 2
 # A name in a definition is a prerequisite only with evidence that it is a concept of the course, not
 # a word of the explanation (示意图中, 一般情况, 何值): by strength of that evidence.
-EVIDENCE = {"defined": 0.75, "genus": 0.7, "heading": 0.65}
+EVIDENCE = {"defined": 0.75, "genus": 0.7, "heading": 0.65, "kind": 0.6}
 # Genus words too general to be learnt first (…的一种技巧, …的数据结构, …的充分条件).
 _GENERIC_GENUS = re.compile(r"^(?:技巧|方法|方式|手段|工具|算法|数据结构|结构|问题|条件|必要条件|充分条件|过程|操作|情况|概念|东西|"
                             r"性质|唯一性|组数|个数|数量|数目|长度|大小|距离|边数|点数|结果|集合|元素|对象|数字|数|值|最大值|最小值|关系|层次关系|部分|步骤)$")
@@ -176,7 +176,7 @@ _LOCATIVE = re.compile(r"(?:中|时|后|前|里|内|上|之间)$")
 _SECTION_LABEL = re.compile(r"^(?:定义|性质|过程|实现|引入|简介|介绍|应用|例题|习题|练习|参考资料|参考文献|延伸阅读|代码|完整代码|"
                             r"参考代码|示例代码|证明|思路|思想|基本思想|核心思想|做法|解法|流程|算法流程|步骤|复杂度|时间复杂度分析|"
                             r"复杂度分析|复杂度证明|正确性|正确性证明|注意事项|优化|扩展|拓展|变种|模板|例子|示例|总结|小结|判定|计算|存储|构造)$"
-                            r"|(?:情况|假设|步骤|部分|核心|思路|过程|流程|做法|关系|证明|分析)$|^(?:第.{1,3}步|是|要|在|对|用|由|将|把|从|让|若|如果|只|仅)|适用"
+                            r"|(?:情况|假设|步骤|部分|核心|思路|过程|流程|做法|关系|证明|分析|优化)$|^(?:第.{1,3}步|是|要|在|对|用|由|将|把|从|让|若|如果|只|仅)|适用"
                             r"|(?:则|必定|一定|可以|需要|的)$")
 _NOUN_TAGS = frozenset({"n", "nz", "nw", "an", "f", "s", "ORG", "PER", "LOC"})
 # Two terms side by side (素数与合数, 左子结点和右子结点) are two nodes, not one.
@@ -219,7 +219,7 @@ def _heading_titles(document: Document) -> list[str]:
 
 
 def from_definitions(document: Document, points: Iterable[str], found: list[Candidate] | None = None,
-                     terms: set[str] | None = None) -> list[Candidate]:
+                     terms: set[str] | None = None, kinds: set[str] | None = None) -> list[Candidate]:
     """A point named in another point's definition is learnt before it: 二叉搜索树 defined with
     二叉树 gives Behind 二叉树 -> 二叉搜索树. Only names with evidence count (another defined term,
     the genus closing the cue's clause unless a general word like 技巧 or 数据结构, a heading; a word
@@ -273,6 +273,8 @@ def from_definitions(document: Document, points: Iterable[str], found: list[Cand
                 used[name] = "genus"
             elif name in heading_names:
                 used[name] = "heading"  # a heading of its own, not a word in one (结点 in 结点的深度)
+            elif kinds is not None and name in kinds:
+                used[name] = "kind"
         ranked = sorted(used.items(), key=lambda item: (-EVIDENCE[item[1]], -len(item[0]), item[0]))
         for name, evidence in ranked[:MAX_PREREQUISITES_PER_DEFINITION]:
             results.append(Candidate("relations", EVIDENCE[evidence], {
@@ -290,14 +292,16 @@ def _is_head(name: str, term: str) -> bool:
 _NOT_A_KIND = re.compile(r"(?:半|非|不|无|反|逆|伪|准|类|拟|亚)\s*$")
 
 
-def from_names(sure: set[str], mentioned: Counter, sentences: dict[str, str]) -> list[Candidate]:
+def from_names(sure: set[str], mentioned: Counter, sentences: dict[str, str], sure_heads: set[str] | None = None) -> list[Candidate]:
     """Contain A → B when B is A with a modifier in front (完全二叉树 is a 二叉树, 真后缀 a 后缀, 多重组合数 a
     组合数): both sure terms of the document, A a term of its own (mentioned on its own, not only inside
     longer words, so 根堆 of 小根堆 does not count) and no general word (算法, 问题)."""
+    sure_heads = sure if sure_heads is None else sure_heads
     results = []
     for longer in sorted(sure):
         for head in sorted(sure, key=lambda h: (-len(h), h)):
-            if not _is_head(head, longer) or _GENERIC_GENUS.match(head) or mentioned[head] < 1:
+            if not _is_head(head, longer) or _GENERIC_GENUS.match(head) or mentioned[head] < 1 \
+                    or (head not in sure_heads and _ELEMENT_HEAD.match(head)):
                 continue
             if _NOT_A_KIND.search(longer[:-len(head)]):
                 break  # the longest head decides: 半欧拉图 is neither a 欧拉图 nor anything shorter
@@ -305,6 +309,56 @@ def from_names(sure: set[str], mentioned: Counter, sentences: dict[str, str]) ->
                 "type": "Contain", "start": head, "target": longer, "sentence": sentences.get(longer, longer),
                 "cooccurrence": 0.0, "sentences": 1, "cue": "name", "evidence": "head word"}, {}))
             break  # only the nearest kind: 完美二叉树 is a 二叉树, not also a 树
+    return results
+
+
+# Element words whose compounds name a role in one step (当前节点, 目标节点), not a kind to learn.
+_ELEMENT_HEAD = re.compile(r"^(?:结点|节点|顶点|元素|整数|数字|操作|部分)$")
+_NOT_A_MODIFIER = frozenset({"v", "p", "m", "q", "r", "d", "c", "u", "t", "TIME", "w", "xc"})
+_ROLE_PREFIX = re.compile(r"^(?:初始|目标|起始|访问|号|当前|特殊|对应|相应|上述|下述|原|新|该|此|本|同一个?|每一?个?|任一|任意|所有|某一?个?|一个|一棵|一条)$")
+
+
+def modified_points(points: Iterable[str], sure: set[str], mentioned: Counter) -> set[str]:
+    """Points, beyond the sure terms, that from_names may treat as a kind of a shorter term: said twice
+    on their own, their modifier by LAC an adjective or noun (简单回路, 有序链表, 满二叉树), not a verb,
+    number or pronoun that only picks one out (为跳表, 两条回路, 当前节点, 所有子结点)."""
+    from toolkit.mining import lac_shim
+
+    pairs = []
+    for name in sorted(set(points) - sure):
+        if mentioned[name] < 2 or _LOCATIVE.search(name):
+            continue
+        head = next((h for h in sorted(sure | set(points), key=lambda h: (-len(h), h))
+                     if _is_head(h, name) and mentioned[h] >= 2), None)
+        if head and not _ELEMENT_HEAD.match(head) and not _GENERIC_GENUS.match(head):
+            pairs.append((name, name[:-len(head)].strip()))
+    modifiers = [m for _, m in pairs if re.search(r"[\u4e00-\u9fff]", m)]
+    tags = dict(zip(modifiers, lac_shim.run(modifiers, "lac", []))) if modifiers else {}
+    kept = set()
+    for name, modifier in pairs:
+        if _ROLE_PREFIX.match(modifier):
+            continue
+        if modifier in tags:
+            first = [t for w, t in zip(*tags[modifier][:2]) if w.strip()]
+            if not first or first[0] in _NOT_A_MODIFIER:
+                continue
+        kept.add(name)
+    return kept
+
+
+def from_possessives(sure: set[str], terms: set[str], mentioned: Counter, sentences: dict[str, str]) -> list[Candidate]:
+    """Behind X → X的Y: a term named as a part or measure of another term comes after it (有根树 before
+    有根树的叶结点, 剩余系 before 剩余系的复合); X must be a term of its own in the document."""
+    results = []
+    for term in sorted(sure):
+        owner, _, part = (term.partition("的") if term.count("的") == 1 else ("", "", ""))
+        owner, part = owner.strip(), part.strip()
+        if _SECTION_LABEL.search(part) or _ELEMENT_HEAD.match(owner):
+            continue  # 字符串的存储 is a section, 结点的深度 only where a measure is taken
+        if len(owner) >= 2 and owner in terms and mentioned[owner] >= 1 and not _GENERIC_GENUS.match(owner):
+            results.append(Candidate("relations", 0.66, {
+                "type": "Behind", "start": owner, "target": term, "sentence": sentences.get(term, term),
+                "cooccurrence": 0.0, "sentences": 1, "cue": "name", "evidence": "owner"}, {}))
     return results
 
 
@@ -360,6 +414,57 @@ def section_definitions(document: Document, sentences: list[Sentence], sure: set
     return results
 
 
+MAX_PREREQUISITES_PER_SECTION = 2
+# Sections that use the page's terms rather than introduce new ones (定义 introduces them).
+_ABOUT_USE = re.compile(r"存储|实现|复杂度|证明|代码|过程|流程|应用|例题|习题|优化|模板")
+
+
+def from_sections(document: Document, sentences: list[Sentence], sure: set[str], found: list[Candidate]) -> list[Candidate]:
+    """Catalogue order: the opening paragraph of a section headed by a term names the terms it builds
+    on, and a term the page introduced before (as a heading or by a definition) comes first: under 辗转相除法
+    the first paragraph speaks of 最大公约数, a section earlier. At most two a section, longest first."""
+    introduced_at: dict[str, int] = {}
+    for d in found:
+        introduced_at.setdefault(d.payload["term"], d.location.get("start") or 0)
+    matcher = build_matcher(sure)
+    results = []
+    heading, paragraph_index, seen, used = None, None, 0, []
+    stack: list[tuple[int, str]] = []  # the headings above: a section under 存储 or 复杂度证明 is about those
+
+    def close():
+        for name in sorted(used, key=lambda n: (-len(n), n))[:MAX_PREREQUISITES_PER_SECTION]:
+            results.append(Candidate("relations", 0.62, {
+                "type": "Behind", "start": name, "target": heading[0], "sentence": heading[1], "cooccurrence": 0.0,
+                "sentences": 1, "cue": "section", "evidence": "earlier term"}, heading[2]))
+
+    for sentence in sentences:
+        paragraph = document.paragraphs[sentence.paragraph]
+        if paragraph.style_level is not None:
+            if heading is not None:
+                close()
+            title = document.paragraph_text(sentence.paragraph).strip()
+            introduced_at.setdefault(title, sentence.start)
+            while stack and stack[-1][0] >= paragraph.style_level:
+                stack.pop()
+            under_label = bool(stack) and bool(_ABOUT_USE.search(stack[-1][1]))
+            stack.append((paragraph.style_level, title))
+            heading = (title, "", document.locate(sentence.start, sentence.end)) if title in sure and not under_label else None
+            paragraph_index, seen, used = None, 0, []
+            continue
+        if heading is None or (paragraph_index is not None and sentence.paragraph != paragraph_index) or seen >= 3:
+            continue
+        paragraph_index, seen = sentence.paragraph, seen + 1
+        heading = (heading[0], heading[1] or sentence.text.strip(), heading[2])
+        for _, _, name in _mentions(sentence.text, matcher):
+            if name != heading[0] and name not in used and introduced_at.get(name, sentence.start) < introduced_at[heading[0]] \
+                    and not (name in heading[0] and not _is_head(name, heading[0])) and heading[0] not in name \
+                    and not _ELEMENT_HEAD.match(name):
+                used.append(name)
+    if heading is not None:
+        close()
+    return results
+
+
 def _candidate(kind, start, target, score, sentence: Sentence, co: float, count: int, document, cue) -> Candidate:
     location = document.locate(sentence.start, sentence.end) if document is not None else {"start": sentence.start, "end": sentence.end}
     return Candidate("relations", score, {"type": kind, "start": start, "target": target, "sentence": sentence.text.strip(),
@@ -395,8 +500,12 @@ def mine(document: Document, points: Iterable[str] | None = None, terms: Iterabl
     for d in defined:
         defining.setdefault(d.payload["term"], d.payload["sentence"])
     known = {(c.payload["start"], c.payload["target"]) for c in found} | {(c.payload["target"], c.payload["start"]) for c in found}
-    for candidate in from_names(sure, mentioned, defining) + from_headings(document, sure) + from_definitions(
-            document, names, defined + section_definitions(document, sentences, sure, defined), terms_ok):
+    kinds = modified_points([n for n in names if n in terms_ok], sure, mentioned)
+    for candidate in from_names(sure | kinds, mentioned, defining, sure) + from_possessives(sure, terms_ok, mentioned, defining) + \
+            from_headings(document, sure) + from_definitions(
+            document, names, defined + section_definitions(document, sentences, sure, defined), terms_ok,
+            kinds | {h for c in from_names(sure | kinds, mentioned, defining, sure) for h in (c.payload["start"],)}) + \
+            from_sections(document, sentences, sure, defined):
         pair = (candidate.payload["start"], candidate.payload["target"])
         if pair not in known:
             known.add(pair)
