@@ -133,43 +133,36 @@ def nested(index: TreeIndex, start: int, tags: dict[int, list[dict]], max_depth:
     return top
 
 
-def _placeholder(connection) -> str:
-    return "$1" if connection.capabilities.dialect == "postgres" else "?"
+async def _from_node(node_id: int, sql: str) -> list[dict]:
+    """The rows of one recursive query that starts at a node; `{node}` in `sql` marks the node's id."""
+    from tortoise.connection import get_connection
+
+    from toolkit.db import SqlParameters
+
+    connection = get_connection("default")
+    mark = SqlParameters(connection)
+    _, rows = await connection.execute_query(sql.format(node=mark(node_id)), mark.values)
+    return rows
 
 
 async def subtree_of(node_id: int) -> list[int]:
     """The node and its descendants, by one recursive query (cost follows the subtree, not the graph)."""
-    from tortoise.connection import get_connection
-
-    connection = get_connection("default")
-    p = _placeholder(connection)
-    _, rows = await connection.execute_query(
-        'WITH RECURSIVE sub(id) AS (SELECT "id" FROM "node" WHERE "id" = ' + p +
-        ' UNION ALL SELECT n."id" FROM "node" n JOIN sub ON n."parent_id" = sub.id) SELECT id FROM sub', [node_id])
+    rows = await _from_node(node_id, 'WITH RECURSIVE sub(id) AS (SELECT "id" FROM "node" WHERE "id" = {node}'
+                                     ' UNION ALL SELECT n."id" FROM "node" n JOIN sub ON n."parent_id" = sub.id) SELECT id FROM sub')
     return [row["id"] for row in rows]
 
 
 async def deepest_level_under(node_id: int) -> int:
     """The largest level in the node's subtree (its own level when it is a leaf), by one recursive query."""
-    from tortoise.connection import get_connection
-
-    connection = get_connection("default")
-    p = _placeholder(connection)
-    _, rows = await connection.execute_query(
-        'WITH RECURSIVE sub(id, level) AS (SELECT "id", "level" FROM "node" WHERE "id" = ' + p +
-        ' UNION ALL SELECT n."id", n."level" FROM "node" n JOIN sub ON n."parent_id" = sub.id) SELECT MAX(level) AS deepest FROM sub',
-        [node_id])
+    rows = await _from_node(node_id, 'WITH RECURSIVE sub(id, level) AS (SELECT "id", "level" FROM "node" WHERE "id" = {node}'
+                                     ' UNION ALL SELECT n."id", n."level" FROM "node" n JOIN sub ON n."parent_id" = sub.id)'
+                                     ' SELECT MAX(level) AS deepest FROM sub')
     return rows[0]["deepest"]
 
 
 async def ancestors_of(node_id: int) -> list[int]:
     """The node's ancestors, nearest first (cost follows the depth)."""
-    from tortoise.connection import get_connection
-
-    connection = get_connection("default")
-    p = _placeholder(connection)
-    _, rows = await connection.execute_query(
-        'WITH RECURSIVE up(id, parent_id, depth) AS (SELECT "id", "parent_id", 0 FROM "node" WHERE "id" = ' + p +
-        ' UNION ALL SELECT n."id", n."parent_id", up.depth + 1 FROM "node" n JOIN up ON n."id" = up.parent_id)'
-        ' SELECT id FROM up WHERE depth > 0 ORDER BY depth', [node_id])
+    rows = await _from_node(node_id, 'WITH RECURSIVE up(id, parent_id, depth) AS (SELECT "id", "parent_id", 0 FROM "node" WHERE "id" = {node}'
+                                     ' UNION ALL SELECT n."id", n."parent_id", up.depth + 1 FROM "node" n JOIN up ON n."id" = up.parent_id)'
+                                     ' SELECT id FROM up WHERE depth > 0 ORDER BY depth')
     return [row["id"] for row in rows]

@@ -58,8 +58,8 @@ class ReadRights:
 
 async def _rights_row(user_id: int, graph_id: int) -> dict | None:
     connection = connections.get("default")
-    marks = ("$1", "$2") if connection.capabilities.dialect == "postgres" else ("?", "?")
-    rows = await sqlite_reads.fetch_rows(connection, _RIGHTS_SQL.format(user=marks[0], graph=marks[1]), [user_id, graph_id])
+    mark = db.SqlParameters(connection)
+    rows = await sqlite_reads.fetch_rows(connection, _RIGHTS_SQL.format(user=mark(user_id), graph=mark(graph_id)), mark.values)
     if not rows:
         return None
     row = rows[0]
