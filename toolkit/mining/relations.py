@@ -268,7 +268,9 @@ def from_definitions(document: Document, points: Iterable[str], found: list[Cand
                 continue
             if name in defined:
                 used[name] = "defined"
-            elif any(g.group("genus").endswith(name) and end >= g.start("genus") for g in genus) \
+            elif any(g.group("genus").endswith(name) and end >= g.start("genus")
+                     # an element word is the genus itself (…的第二个结点), not the object of a verb (遍历各个节点)
+                     and (not _ELEMENT_HEAD.match(name) or len(g.group("genus")) <= len(name) + 3) for g in genus) \
                     and not _GENERIC_GENUS.match(name):
                 used[name] = "genus"
             elif name in heading_names:
@@ -465,6 +467,10 @@ def from_sections(document: Document, sentences: list[Sentence], sure: set[str],
     return results
 
 
+def _pieces_of_one_name(a: str, b: str, names: set[str]) -> bool:
+    return any(a in n and b in n and len(n) <= len(a) + len(b) + 4 for n in names)
+
+
 def _candidate(kind, start, target, score, sentence: Sentence, co: float, count: int, document, cue) -> Candidate:
     location = document.locate(sentence.start, sentence.end) if document is not None else {"start": sentence.start, "end": sentence.end}
     return Candidate("relations", score, {"type": kind, "start": start, "target": target, "sentence": sentence.text.strip(),
@@ -487,10 +493,16 @@ def mine(document: Document, points: Iterable[str] | None = None, terms: Iterabl
     anchored = None if from_graph else {d.payload["term"] for d in defined} | {
         n for n in names if any(n in h for h in _heading_titles(document))}
     sentences = split_sentences(document)
-    found = extract(sentences, names, document, anchored=anchored)
     # Sure terms: those the document defines or heads a section with, that read as terms.
     headings = {h.strip() for h in _heading_titles(document)}
     terms_ok = termlike(set(names) | headings | {d.payload["term"] for d in defined}, defined_often(defined))
+    # A cue or co-occurrence relation needs two terms too (not 强连通分量之间), and two pieces of one
+    # name (DFS and 生成树 of DFS 生成树, Morris and 遍历) are no pair.
+    whole = set(names) | headings
+    found = [c for c in extract(sentences, names, document, anchored=anchored)
+             if {c.payload["start"], c.payload["target"]} <= terms_ok
+             and not {c.payload["start"], c.payload["target"]} & {n for n in terms_ok if _LOCATIVE.search(n)}
+             and not (c.payload["cue"] == "co-occurrence" and _pieces_of_one_name(c.payload["start"], c.payload["target"], whole))]
     sure = terms_ok & ({d.payload["term"] for d in defined} | headings)
     mentioned: Counter = Counter()
     matcher = build_matcher(set(names) | sure)
