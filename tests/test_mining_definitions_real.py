@@ -97,3 +97,25 @@ def test_naming_clauses_and_list_labels(page, terms):
 ])
 def test_first_sentence_under_a_term_heading(page, terms):
     assert _terms(page) == terms
+
+
+@pytest.mark.parametrize("page, terms", [
+    # An opener before the term; the term as this text uses it; an abbreviation spelt out.
+    ("在图论中，欧拉路径是指经过图中每条边恰好一次的路径．", ["欧拉路径"]),
+    ("这里的异或和指的是所有边权的异或．", ["异或和"]),
+    ("这里的 MAXH 指 trie 的深度．", []),
+    ("RMQ 是 Range Minimum Query 的缩写，表示区间最小值．", ["RMQ"]),
+    ("英文名叫 Directed Acyclic Graph，缩写是 DAG．", ["Directed Acyclic Graph"]),
+    # After a clause, only a cue that cannot be a statement.
+    ("对于字符串 s，它的前缀函数定义为一个长度为 n 的数组．", ["前缀函数"]),
+    ("对于一个序列，其 **逆序对** 是指满足 i<j 且 a_i>a_j 的数对．", ["逆序对"]),
+    ("对于一个序列，**答案** 是 5．", []),
+    ("如果没有特别说明，约数总是指正约数．", []),
+    ("G 中所有顶点的度数都是偶数．", []),
+    # Two 称…为 clauses; a name closing its clause, but not after a pronoun.
+    ("若 u 是 v 的父结点，我们称 u 为 v 的父亲，称 v 为 u 的儿子．", ["父亲", "儿子"]),
+    ("我们把这样的边称为桥，因为删掉它图就不连通．", ["桥"]),
+    ("该方法称为二分法，其思想是不断将区间一分为二．", []),
+])
+def test_openers_clauses_and_conventions(page, terms):
+    assert _terms(page) == terms

@@ -165,7 +165,7 @@ _AKA = r"(?:[，,]\s*(?:又称|也称|也叫|又叫|简称|亦称|或称|英文�
 # term being introduced, so a bare 是 after it defines.
 _INTRODUCED = re.compile(r"[（(]\s*(?:英语|英文)?[：:]?\s*[A-Za-z]|[，,]\s*(?:又称|也称|也叫|又叫|亦称|或称|英文|英语)")
 _HEAD_CUE = re.compile(r"^(?P<head>" + _NP + r"{1,20}?)" + _GLOSS + _AKA +
-                       r"\s*(?P<cue>[，,]?\s*(?:是指|指的是|就是指|通常指|一般指|被定义为|定义为|的定义是[：:]?|是一种|是一类|是一个|是一棵|是一门"
+                       r"\s*(?P<cue>[，,]?\s*(?:(?:均|都|也|常|多|一般|通常|往往)(?=是指|指的是|指))?(?:是指|指的是|就是指|通常指|一般指|被定义为|定义为|的定义是[：:]?|是一种|是一类|是一个|是一棵|是一门"
                        r"|是一组|是一系列|是由|是用于|是用来|就是|是|指(?![令针标数南出导向]|定(?!义))|表示|[：:]))")
 _AFTER_CUE = re.compile(r"(?P<cue>(?:被|则|就|常|也|统)?(?:称之?为|称作|称做|叫做|叫作|简称为?|统称为?|记作|又称|也称|定义为|即为?|就是)"
                         r"|(?<![声号堪著对自宣俗昵名简])称(?P<object>[^，,。．；;为是]{1,20})(?:为|是))\s*")
@@ -242,6 +242,13 @@ def _bold_after_naming(body: str, marks: list[tuple[int, int]]) -> Match | None:
 
 
 _DECLARED = re.compile(r"^\s*(?:定义|约定)\s*[\d.]*\s*[：:]\s*")
+# An opener that sets the scene before the term: 在图论中，…; 顾名思义，…; 形式化地说，…
+_OPENING = re.compile(r"^\s*(?:在[^，,。；;]{1,12}[中里上]|顾名思义|简单(?:地|来)说|一般(?:地|来说)|通常来说|通俗(?:地)?(?:讲|说)|直观(?:地|上)(?:说|讲)?"
+                      r"|严格(?:地|来)说|形式化地(?:说)?|具体(?:地|来)说|换句话说|也就是说|数学上|直观上)\s*[，,]\s*"
+                      # 这里的异或和指的是…: the term as this text uses it
+                      r"|^\s*(?:这里|此处|本文|文中|本节|本章|下文|上文)中?(?:所说)?的\s*(?=[\u4e00-\u9fff][^，,。；;]{0,19}?(?:是指|指的是|指|定义为|被定义为))")
+# The subject left unsaid and the English name given: 英文名叫 Directed Acyclic Graph，缩写是 DAG．
+_ENGLISH_NAME_ONLY = re.compile(r"^\s*(?:其)?英文(?:名称?|名字)?(?:叫做?|为|是)?\s*(?P<term>[A-Za-z][A-Za-z \-]{1,60}?)(?=\s*[，,。．；;（(]|$)")
 
 
 def chinese_match(text: str, marks: list[tuple[int, int]] = (), declared: bool = False) -> Match | None:
@@ -249,14 +256,15 @@ def chinese_match(text: str, marks: list[tuple[int, int]] = (), declared: bool =
     body = text.rstrip()
     if not re.search(r"[\u4e00-\u9fff]", body):
         return None
-    label = _DECLARED.match(body)
-    if label:
+    label = _DECLARED.match(body) or _OPENING.match(body)
+    if label and label.end() < len(body):
         shift = label.end()
-        found = chinese_match(body[shift:], [(a - shift, b - shift) for a, b in marks if a >= shift], declared=True)
+        found = chinese_match(body[shift:], [(a - shift, b - shift) for a, b in marks if a >= shift],
+                              declared=declared or label.re is _DECLARED)
         if found is not None:
             for name in ("term_start", "term_end", "cue_start", "cue_end"):
                 setattr(found, name, getattr(found, name) + shift)
-        return found
+            return found
     named = _bold_after_naming(body, marks)
     if named is not None:
         return named
@@ -271,7 +279,10 @@ def chinese_match(text: str, marks: list[tuple[int, int]] = (), declared: bool =
     # A sentence opening with the bold term: **森林（forest）**：…, **后缀** 是指…; also after a
     # possessive: 字符串 S 的 **子序列** 是…
     for start, end in marks:
-        if start > 2 and not _LEAD_IN.match(body[:start]) and not _OWNER.match(body[:start]):
+        opening = start <= 2 or _LEAD_IN.match(body[:start]) or _OWNER.match(body[:start])
+        # After a clause only with a cue that cannot be a statement: 对于一个序列，其 **逆序对** 是指…
+        after_clause = not opening and re.search(r"[，,]\s*(?:其|它的|该[^，,。；;]{0,6}的)?\s*$", body[:start])
+        if not opening and not after_clause:
             break
         term = _strip_term(body[start:end])
         rest = body[end:]
@@ -281,6 +292,8 @@ def chinese_match(text: str, marks: list[tuple[int, int]] = (), declared: bool =
         if cue and _term_like(term) and not _step_label(term, rest[cue.end():], cue.group(0)):
             if start > 2 and (cue.group(0).strip()[-1:] in "：:" or len(re.findall(r"[\u4e00-\u9fff]", rest[cue.end():])) < 2):
                 continue  # after a possessive, only a cue word and a said description
+            if after_clause and not re.search(r"(?:是指|指的是|定义为|的定义是)$", cue.group(0)):
+                continue
             offset = body.find(term, start)
             return Match(term, offset, offset + len(term), end, end + cue.end(), "bold_head", 0.92)
     # 定义 **最小生成树** 为…, 我们定义…的 **X**（…）为
@@ -300,6 +313,10 @@ def chinese_match(text: str, marks: list[tuple[int, int]] = (), declared: bool =
         term = _strip_term(english_name.group("term"))
         offset = body.find(term)
         return Match(term, offset, offset + len(term), english_name.start("cue"), english_name.end("cue"), "english_name", 0.85)
+    english_only = _ENGLISH_NAME_ONLY.match(body)
+    if english_only:
+        return Match(english_only.group("term"), english_only.start("term"), english_only.end("term"), 0, english_only.start("term"),
+                     "english_name", 0.8)
     # The plain sentence-initial noun phrase before its cue.
     found = _HEAD_CUE.match(body)
     if found:
@@ -309,7 +326,8 @@ def chinese_match(text: str, marks: list[tuple[int, int]] = (), declared: bool =
         rest = body[found.end():].strip()
         plain_is = cue in ("是", "就是", "表示")
         # A bare 是 is left to the older patterns, which check the genus word by word with LAC.
-        introduced = cue in ("是", "就是") and (declared or bool(_INTRODUCED.search(body[:found.start("cue")])))
+        introduced = cue in ("是", "就是") and (declared or bool(_INTRODUCED.search(body[:found.start("cue")]))
+                                               or bool(re.search(r"的(?:英文)?(?:缩写|简称|全称|别称|俗称)", rest)))
         ok = _term_like(term) and (len(term) >= 2 or declared) and (not plain_is or introduced) and not EVALUATIVE.match(rest)
         if cue in ("：", ":"):
             ok = ok and bool(re.search(r"[（(][A-Za-z]", body[:found.end()]))  # 森林（forest）：… only with a gloss
@@ -318,11 +336,26 @@ def chinese_match(text: str, marks: list[tuple[int, int]] = (), declared: bool =
             score = 0.9 if not plain_is or introduced else 0.7
             offset = body.find(term)
             return Match(term, offset, offset + len(term), found.start("cue"), found.end("cue"), "head_np", score)
+    # After a clause, a noun phrase and a cue that cannot be a statement: 对于字符串 s，它的前缀函数定义为…
+    # (如果没有特别说明，约数总是指正约数 states a convention of the text, not what the term is.)
+    for comma in list(re.finditer(r"[，,]\s*(?:其|它的|该[^，,。；;]{0,6}的)?\s*", body))[:3]:
+        if re.search(r"(?:没有|无|除非|未)(?:特别|特殊|另外)?(?:说明|声明|指出|指明)", body[:comma.start()]):
+            break
+        found = _HEAD_CUE.match(body[comma.end():])
+        if found and re.fullmatch(r"[，,]?\s*(?:是指|指的是|就是指|被定义为|定义为|的定义是[：:]?)", found.group("cue")):
+            term = _strip_term(found.group("head"))
+            if _term_like(term) and len(term) >= 2:
+                offset = body.find(term, comma.end())
+                return Match(term, offset, offset + len(term), comma.end() + found.start("cue"), comma.end() + found.end("cue"),
+                             "head_np", 0.85)
     # …，称为 X． / …叫做 X．/ …，即 X． with the term closing the sentence, or closing its clause
     # before the term's notation or other name: …，叫做排列数，用符号 A 表示．
     for found in _AFTER_CUE.finditer(body):
         tail = body[found.end():]
-        named = re.match(r"(?P<term>" + _NP + r"{1,40}?)" + _GLOSS + r"\s*(?:[。．；;！!]?$|[，,]\s*(?=" + _NOTATION_NEXT + "))", tail)
+        naming = "称" in found.group("cue") or found.group("cue").startswith("叫")
+        # After 称…为 / 称为 / 叫做 the name may close just its clause: 称 x 为 y 的父亲，称 y 为 x 的儿子．
+        named = re.match(r"(?P<term>" + _NP + r"{1,40}?)" + _GLOSS + r"\s*(?:[。．；;！!]?$|[，,]\s*(?=" + _NOTATION_NEXT + ")"
+                         + (r"|[，,；;]" if naming and not body.startswith(("该", "这", "此", "其", "它", "那")) else "") + ")", tail)
         if named and (found.group("cue").startswith(("称", "被称", "则称", "就称", "常称", "也称", "统称", "叫", "简称", "记"))
                       or "称" in found.group("cue")):
             term = _strip_term(_strip_term(named.group("term")).rsplit("的", 1)[-1])  # 叫做函数的导数: 导数
@@ -561,7 +594,8 @@ def mine(document: Document, terms: Iterable[str] = (), threshold: float = 0.5) 
     for (match, sentence), sentence_marks in zip(_run(sentences, terms, marks, headings), marks):
         if match is None or match.score < threshold:
             continue
-        more = _later_bold_definitions(sentence.text, sentence_marks, match) + _respectively(sentence.text, sentence_marks, match)
+        more = (_later_bold_definitions(sentence.text, sentence_marks, match) + _respectively(sentence.text, sentence_marks, match)
+                + _later_naming_clauses(sentence.text, sentence_marks, match))
         for found in [match] + more:
             location = document.locate(sentence.start, sentence.end)
             location["termStart"] = sentence.start + found.term_start
@@ -570,6 +604,25 @@ def mine(document: Document, terms: Iterable[str] = (), threshold: float = 0.5) 
                                         {"term": found.term, "sentence": sentence.text.strip(), "pattern": found.pattern},
                                         location))
     return candidates
+
+
+def _later_naming_clauses(text: str, marks: list[tuple[int, int]], first: Match) -> list[Match]:
+    """Further 称…为 clauses after the first one's: 称 x 为 y 的父亲，称 y 为 x 的儿子．"""
+    if first.pattern != "named":
+        return []
+    found, after = [], first.term_end
+    while True:
+        comma = re.search(r"[，,；;]", text[after:])
+        if comma is None:
+            return found
+        start = after + comma.end()
+        clause = chinese_match(text[start:], [(a - start, b - start) for a, b in marks if a >= start])
+        if clause is None or clause.pattern != "named" or clause.term in {first.term, *(m.term for m in found)}:
+            after = start
+            continue
+        found.append(Match(clause.term, start + clause.term_start, start + clause.term_end, start + clause.cue_start,
+                           start + clause.cue_end, clause.pattern, clause.score))
+        after = start + clause.term_end
 
 
 def _respectively(text: str, marks: list[tuple[int, int]], first: Match) -> list[Match]:
