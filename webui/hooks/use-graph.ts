@@ -11,7 +11,6 @@ import type {
   CourseTimes,
   NodeRelations,
   NodeTag,
-  RelationGraphAnswer,
   TaskOverview,
   TemplateStructure,
   TreeAnswer,
@@ -105,12 +104,6 @@ export function useNodeRelations(graphId: number, nodeId: number | null) {
 /** SPEC §7: failures in loading tag data are swallowed silently. */
 export function useNodeTags() {
   return useSWR("nodeTags", () => api.get<NodeTag[]>("/api/category/listNodeTags", { silent: true }), { revalidateOnFocus: false });
-}
-
-export function useRelationGraph(graphId: number) {
-  return useSWR(["relationGraph", graphId], () => api.get<RelationGraphAnswer>("/api/graph/searchGraph", { query: { graphId } }), {
-    revalidateOnFocus: false,
-  });
 }
 
 export function usePoints(graphId: number, query: { keyword: string; type: string; page: number; pageSize: number }) {

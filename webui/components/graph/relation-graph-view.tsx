@@ -17,8 +17,6 @@ import {
 import "@xyflow/react/dist/style.css";
 import { useTranslations } from "next-intl";
 import { createContext, memo, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from "react";
-import { useGraphEditor } from "@/hooks/use-graph-editor";
-import { useRelationGraph } from "@/hooks/use-graph";
 import { usePreferences } from "@/hooks/use-preferences";
 import { relationApi } from "@/lib/api/graph";
 import { toast } from "@/lib/feedback";
@@ -27,7 +25,6 @@ import {
   BIG_NETWORK,
   MAX_NODE_SIZE,
   MIN_NODE_SIZE,
-  MOUNT_STEP,
   WINDOW_CELL,
   cellsAround,
   degreesOf,
@@ -39,7 +36,6 @@ import {
   relationColours,
   relationTypesPresent,
   sameCells,
-  separated,
   sizeByDegree,
   typesBetween,
   visibleRelations,
@@ -48,12 +44,15 @@ import {
 } from "@/lib/graph/relation-graph";
 import { AUTO_ZOOM, RELATION_ZOOM } from "@/lib/graph/viewport";
 import { GraphHeader } from "./graph-header";
-import { NodeDrawer } from "./node-drawer";
 import { NodeSearch, ZoomButtons } from "./relation-graph-controls";
 import { EdgeLayer, type EdgeLine } from "./relation-graph-edges";
 import { EmphasisContext, createEmphasisStore, useEmphasis, type EmphasisStore } from "./relation-graph-emphasis";
 import { RelationLegend } from "./relation-graph-legend";
 import { RelationTypePicker, type PendingRelation } from "./relation-graph-connect";
+import { FIRST_MOUNT_STEP, nextMountStep } from "./relation-graph/mount-steps";
+import { useNetwork } from "./relation-graph/read-network";
+import { RelationNodeDrawer } from "./relation-graph/relation-node-drawer";
+import { useRelationPage } from "./relation-graph/use-relation-page";
 
 interface BubbleData extends Record<string, unknown> {
   name: string;
@@ -63,8 +62,6 @@ interface BubbleData extends Record<string, unknown> {
   editable: boolean;
 }
 
-/** Bubbles are kept this far apart (centre to centre) at least, whatever the layout gave. */
-const BUBBLE_ROOM = MAX_NODE_SIZE + 24;
 /** Edge labels show from this zoom (or the label zoom, if higher); below it only on the focused and hovered nodes' edges. */
 const EDGE_LABEL_ZOOM = 0.8;
 const FLY_MS = 600;
@@ -127,6 +124,8 @@ const Bubble = memo(function Bubble({ id, data }: NodeProps<Node<BubbleData, "bu
 });
 
 const NODE_TYPES = { bubble: Bubble };
+const NODE_ORIGIN: [number, number] = [0.5, 0.5];
+const PRO_OPTIONS = { hideAttribution: true };
 
 /** Keeps the canvas's level-of-detail classes and label scale in step with the zoom, the focus and a drag in progress. */
 function CanvasClasses({ canvas, labelsFrom, edgeLabelsFrom }: { canvas: RefObject<HTMLDivElement | null>; labelsFrom: number; edgeLabelsFrom: number }) {
@@ -183,9 +182,9 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
   const t = useTranslations("relationGraph");
   const flow = useReactFlow();
   const preferences = usePreferences();
-  const editor = useGraphEditor(graphId);
-  const { data, mutate } = useRelationGraph(graphId);
-  const template = editor.template.data;
+  const page = useRelationPage(graphId);
+  const { data, mutate } = useNetwork(graphId);
+  const template = page.template.data;
   const looks = useMemo(() => entityLooks(template), [template]);
   const [store] = useState<EmphasisStore>(createEmphasisStore);
   const canvas = useRef<HTMLDivElement>(null);
@@ -211,29 +210,31 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
   // SPEC §9: sizes 50–80 by degree over the relations on show.
   const sizes = useMemo(() => sizeByDegree(degreesOf(visibleNodes.map((node) => node.id), shown)), [visibleNodes, shown]);
 
-  // Centres placed by the server over every edge, then parted where bubbles would lie on each
-  // other. Kept for the page's life: a filter toggle or a new relation moves nothing.
+  // Centres placed by the server over every edge and parted where bubbles would lie on each other
+  // (networkOf, in the worker). Kept for the page's life: a filter toggle or a new relation moves
+  // nothing. Taken in a task of their own after the answer's: what follows from them (label zoom,
+  // grid, the window) then is not one task with what follows from the answer (sizes, neighbourhoods).
   const places = useRef(new Map<number, { x: number; y: number }>());
-  const centres = useMemo(() => {
-    if (!data) return places.current;
-    const fresh = data.nodes.filter((node) => !places.current.has(node.id));
-    if (fresh.length) {
-      const parted = separated(fresh.map((node) => ({ id: node.id, x: node.x + node.size / 2, y: node.y + node.size / 2 })), BUBBLE_ROOM);
-      for (const [id, place] of parted) places.current.set(id, place);
-    }
-    return new Map(places.current);
+  const [placed, setPlaced] = useState<Map<number, { x: number; y: number }> | null>(null);
+  useEffect(() => {
+    if (!data) return;
+    const timer = setTimeout(() => {
+      for (const node of data.nodes) if (!places.current.has(node.id)) places.current.set(node.id, { x: node.x, y: node.y });
+      setPlaced(new Map(places.current));
+    });
+    return () => clearTimeout(timer);
   }, [data]);
+  const centres = placed ?? places.current;
   const labelsFrom = useMemo(() => labelZoom([...centres.values()]), [centres]);
   const edgeLabelsFrom = Math.max(EDGE_LABEL_ZOOM, labelsFrom);
 
-  // Only the nodes in the cells around the viewport go to React Flow (and what their relations
-  // need): it then costs the same at 150 and at 5,000 nodes.
+  // Only the nodes in the cells around the viewport go to React Flow: it then costs the same at 150
+  // and at 5,000 nodes.
   const grid = useMemo(() => gridOf(centres), [centres]);
   const [cells, setCells] = useState<CellRange | null>(null);
   const windowIds = useMemo(() => (cells ? idsInCells(grid, cells) : new Set<number>()), [grid, cells]);
   // A relation is drawn when one end is in the window and the other within reach of it (the window
-  // widened by its own size each side): long lines to the far side of a big network would mount
-  // hundreds of bubbles nobody sees.
+  // widened by its own size each side), not long lines to the far side of a big network.
   const reachIds = useMemo(() => {
     if (!cells) return new Set<number>();
     const wide = cells.right - cells.left + 1;
@@ -248,13 +249,12 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
       ),
     [shown, windowIds, reachIds],
   );
+  // Only the window's nodes go to React Flow, not the far ends of its relations: the lines are
+  // drawn from the places (EdgeLayer), and a bubble out there is off screen anyway. At 5,000 nodes
+  // those ends were three in four of the nodes handed over, and React Flow's work on every step of
+  // the first draw follows the nodes it holds, shown or not.
   const windowNodes = useMemo(() => {
-    const wanted = new Set(windowIds);
-    for (const relation of windowRelations) {
-      wanted.add(relation.startNodeId);
-      wanted.add(relation.targetNodeId);
-    }
-    const list = visibleNodes.filter((node) => wanted.has(node.id));
+    const list = visibleNodes.filter((node) => windowIds.has(node.id));
     if (!cells) return list;
     // Nearest the middle first, measured in the window's half-width and half-height: a first
     // draw in steps fills the screen from its middle out to its edges, the nodes off it last.
@@ -267,28 +267,31 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
       return place ? Math.max(Math.abs(place.x - middleX) / halfWidth, Math.abs(place.y - middleY) / halfHeight) : Infinity;
     };
     return list.map((node) => ({ node, far: far(node.id) })).sort((a, b) => a.far - b.far).map(({ node }) => node);
-  }, [visibleNodes, windowIds, windowRelations, cells, centres]);
+  }, [visibleNodes, windowIds, cells, centres]);
 
-  // The first draw mounts MOUNT_STEP bubbles a frame, so no frame holds the page for long.
+  // The first draw mounts a step of bubbles a frame, as many as the last step's time says fit a
+  // frame budget (nextMountStep), so no task holds the page for long on a busy machine either. A
+  // step follows the last one's commit and a frame, so the time measured is its render, commit and
+  // the measuring and paint after it.
   const [limit, setLimit] = useState(0);
-  const windowSize = useRef(0);
-  windowSize.current = windowNodes.length;
+  const mountStep = useRef({ size: FIRST_MOUNT_STEP, startedAt: 0 });
+  const windowSize = windowNodes.length;
   const hasCells = cells !== null;
   useEffect(() => {
-    if (!hasCells) return;
-    let frame = 0;
-    const grow = (count: number) => {
-      if (count >= windowSize.current) return setLimit(Infinity);
-      setLimit(count);
-      frame = requestAnimationFrame(() => grow(count + MOUNT_STEP));
-    };
-    grow(MOUNT_STEP);
+    if (!hasCells || limit === Infinity) return;
+    const frame = requestAnimationFrame(() => {
+      const step = mountStep.current;
+      const now = performance.now();
+      if (limit > 0) step.size = nextMountStep(step.size, now - step.startedAt);
+      step.startedAt = now;
+      setLimit(limit + step.size >= windowSize ? Infinity : limit + step.size);
+    });
     return () => cancelAnimationFrame(frame);
-  }, [hasCells]);
+  }, [hasCells, limit, windowSize]);
 
   // A node keeps its object while nothing it shows changes, so a filter toggle re-renders only the
   // bubbles whose size it changed.
-  const editable = editor.editable;
+  const editable = page.editable;
   const kept = useRef(new Map<number, Node<BubbleData, "bubble">>());
   const flowNodes = useMemo<Node<BubbleData, "bubble">[]>(() => {
     const previous = kept.current;
@@ -322,7 +325,9 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
   const lines = useMemo<EdgeLine[]>(() => {
     const placeOf = (id: number) => (dragged?.id === id ? dragged : places.current.get(id) ?? { x: 0, y: 0 });
     return windowRelations
-      .filter((relation) => mountedIds.has(relation.startNodeId) && mountedIds.has(relation.targetNodeId))
+      // Drawn with their bubbles in the window, as the first draw mounts them; an end outside it
+      // (within reach) is no bubble of React Flow's.
+      .filter((relation) => (mountedIds.has(relation.startNodeId) || !windowIds.has(relation.startNodeId)) && (mountedIds.has(relation.targetNodeId) || !windowIds.has(relation.targetNodeId)))
       .map((relation) => {
         const from = placeOf(relation.startNodeId);
         const to = placeOf(relation.targetNodeId);
@@ -343,7 +348,7 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
           marker: directed.get(relation.relationshipType) === false ? null : (markers.get(colour) ?? null),
         };
       });
-  }, [windowRelations, mountedIds, colours, names, directed, sizes, markers, dragged]);
+  }, [windowRelations, windowIds, mountedIds, colours, names, directed, sizes, markers, dragged]);
 
   // React Flow moves dragged bubbles through these changes; a dragged bubble keeps its new place.
   const [nodes, setNodes] = useState(flowNodes);
@@ -391,7 +396,7 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
     },
     [busiest, centres, flow, minZoom, fit],
   );
-  const laidOut = data !== undefined;
+  const laidOut = placed !== null;
   // The first viewport waits for React Flow too: with the places in the answer, data can be there
   // before the pane is, and a setCenter then does nothing.
   const [flowReady, setFlowReady] = useState(false);
@@ -432,8 +437,35 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
     if (hiddenRelations.has(type)) setHiddenRelations(new Set([...hiddenRelations].filter((code) => code !== type)));
     setPending(null);
     await mutate();
-    void editor.refresh();
+    void page.refresh();
   };
+
+  // The same props on every render: React Flow passes node handlers to every bubble it renders and
+  // copies a changed field into its store (each copy re-checks every bubble's subscriptions), so
+  // fresh arrow functions here cost a pass over all bubbles on each step of a first draw.
+  const flowHandlers = useMemo(
+    () => ({
+      onInit: () => setFlowReady(true),
+      onNodeClick: (_: unknown, node: Node) => {
+        const id = Number(node.id);
+        store.focus(id);
+        setDrawerId(id);
+      },
+      onNodeMouseEnter: (_: unknown, node: Node) => store.hover(Number(node.id)),
+      onNodeMouseLeave: () => store.hover(null),
+      onNodeDrag: (_: unknown, node: Node) => setDragged({ id: Number(node.id), ...node.position }),
+      onNodeDragStop: (_: unknown, node: Node) => {
+        places.current.set(Number(node.id), node.position);
+        kept.current.delete(Number(node.id));
+        setDragged(null);
+      },
+      onPaneClick: () => {
+        store.focus(null);
+        setDrawerId(null);
+      },
+    }),
+    [store],
+  );
 
   const toggle = (set: ReadonlySet<string>, code: string) => {
     const next = new Set(set);
@@ -448,17 +480,17 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
 
   return (
     <div className="-m-4 flex h-[calc(100%+2rem)] flex-col" data-testid="relation-graph" data-drawn={opened && limit === Infinity} data-window-nodes={flowNodes.length}>
-      <GraphHeader graphId={graphId} graph={editor.detail.data} view="relation" />
+      <GraphHeader graphId={graphId} graph={page.detail.data} view="relation" />
       <style>{STYLES}</style>
       <EmphasisContext.Provider value={store}>
         <KnobLabel.Provider value={t("connectKnob")}>
         <div ref={canvas} className="rg-canvas relative min-h-0 flex-1 bg-background">
           <ReactFlow
-            onInit={() => setFlowReady(true)}
+            onInit={flowHandlers.onInit}
             nodes={nodes}
             nodeTypes={NODE_TYPES}
             onNodesChange={onNodesChange}
-            nodeOrigin={[0.5, 0.5]}
+            nodeOrigin={NODE_ORIGIN}
             minZoom={minZoom}
             maxZoom={RELATION_ZOOM.max}
             elementsSelectable={false}
@@ -468,24 +500,13 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
             connectionRadius={MAX_NODE_SIZE / 2}
             onlyRenderVisibleElements
             colorMode={preferences.darkMode ? "dark" : "light"}
-            proOptions={{ hideAttribution: true }}
-            onNodeClick={(_, node) => {
-              const id = Number(node.id);
-              store.focus(id);
-              setDrawerId(id);
-            }}
-            onNodeMouseEnter={(_, node) => store.hover(Number(node.id))}
-            onNodeMouseLeave={() => store.hover(null)}
-            onNodeDrag={(_, node) => setDragged({ id: Number(node.id), ...node.position })}
-            onNodeDragStop={(_, node) => {
-              places.current.set(Number(node.id), node.position);
-              kept.current.delete(Number(node.id));
-              setDragged(null);
-            }}
-            onPaneClick={() => {
-              store.focus(null);
-              setDrawerId(null);
-            }}
+            proOptions={PRO_OPTIONS}
+            onNodeClick={flowHandlers.onNodeClick}
+            onNodeMouseEnter={flowHandlers.onNodeMouseEnter}
+            onNodeMouseLeave={flowHandlers.onNodeMouseLeave}
+            onNodeDrag={flowHandlers.onNodeDrag}
+            onNodeDragStop={flowHandlers.onNodeDragStop}
+            onPaneClick={flowHandlers.onPaneClick}
           >
             <ViewportWindow active={opened} onCells={setCells} />
             <EdgeLayer lines={lines} markers={markers} />
@@ -527,16 +548,15 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
             )}
           </ReactFlow>
           {drawerId !== null && (
-            <NodeDrawer
+            <RelationNodeDrawer
               graphId={graphId}
               nodeId={drawerId}
               template={template}
               looks={looks}
-              index={editor.index}
               editable={editable}
               onClose={() => setDrawerId(null)}
               onFocusNode={flyTo}
-              onChanged={() => void editor.refresh()}
+              onChanged={() => void page.refresh()}
             />
           )}
         </div>
