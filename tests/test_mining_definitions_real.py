@@ -119,3 +119,17 @@ def test_first_sentence_under_a_term_heading(page, terms):
 ])
 def test_openers_clauses_and_conventions(page, terms):
     assert _terms(page) == terms
+
+
+@pytest.mark.parametrize("page, terms", [
+    # A term with its symbol before 表示/定义为: the symbol is not the term; a variable alone is no term.
+    ("组合数 $C(n,m)$ 表示从 n 个不同元素中取出 m 个元素的方案数．", ["组合数"]),
+    ("前缀函数 $\\pi(i)$ 被定义为子串最长的相等的真前缀与真后缀的长度．", ["前缀函数"]),
+    ("$dp[i]$ 表示前 i 个数的最大值．", []),
+    ("字符串 S 表示输入．", []),
+    ("树的直径可以定义为树上最远两点之间的距离．", ["树的直径"]),
+    # A heading "X 的定义" names X.
+    ("## 强连通分量的定义\n\n指的是极大的强连通子图．\n", ["强连通分量"]),
+])
+def test_symbols_modals_and_definition_headings(page, terms):
+    assert _terms(page) == terms

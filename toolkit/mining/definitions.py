@@ -165,7 +165,7 @@ _AKA = r"(?:[，,]\s*(?:又称|也称|也叫|又叫|简称|亦称|或称|英文�
 # term being introduced, so a bare 是 after it defines.
 _INTRODUCED = re.compile(r"[（(]\s*(?:英语|英文)?[：:]?\s*[A-Za-z]|[，,]\s*(?:又称|也称|也叫|又叫|亦称|或称|英文|英语)")
 _HEAD_CUE = re.compile(r"^(?P<head>" + _NP + r"{1,20}?)" + _GLOSS + _AKA +
-                       r"\s*(?P<cue>[，,]?\s*(?:(?:均|都|也|常|多|一般|通常|往往)(?=是指|指的是|指))?(?:是指|指的是|就是指|通常指|一般指|被定义为|定义为|的定义是[：:]?|是一种|是一类|是一个|是一棵|是一门"
+                       r"\s*(?P<cue>[，,]?\s*(?:(?:均|都|也|常|多|一般|通常|往往)(?=是指|指的是|指))?(?:是指|指的是|就是指|通常指|一般指|(?:可以|可|通常|一般)?被?定义为|的定义是[：:]?|是一种|是一类|是一个|是一棵|是一门"
                        r"|是一组|是一系列|是由|是用于|是用来|就是|是|指(?![令针标数南出导向]|定(?!义))|表示|[：:]))")
 _AFTER_CUE = re.compile(r"(?P<cue>(?:被|则|就|常|也|统)?(?:称之?为|称作|称做|叫做|叫作|简称为?|统称为?|记作|又称|也称|定义为|即为?|就是)"
                         r"|(?<![声号堪著对自宣俗昵名简])称(?P<object>[^，,。．；;为是]{1,20})(?:为|是))\s*")
@@ -322,12 +322,17 @@ def chinese_match(text: str, marks: list[tuple[int, int]] = (), declared: bool =
     if found:
         head = found.group("head")
         term = _strip_term(re.sub(r"的定义$", "", head))
+        # 组合数 C(n,m) 表示…, 前缀函数 π(i) 被定义为…: the term with its symbol; the symbol is not the term.
+        symbol = re.search(r"[\u4e00-\u9fff]\s+(?P<symbol>[^\s\u4e00-\u9fff]{1,3})$", term)
+        if symbol:
+            term = term[:symbol.start("symbol")].strip()
         cue = found.group("cue").strip("，, ")
         rest = body[found.end():].strip()
         plain_is = cue in ("是", "就是", "表示")
         # A bare 是 is left to the older patterns, which check the genus word by word with LAC.
-        introduced = cue in ("是", "就是") and (declared or bool(_INTRODUCED.search(body[:found.start("cue")]))
-                                               or bool(re.search(r"的(?:英文)?(?:缩写|简称|全称|别称|俗称)", rest)))
+        introduced = (cue in ("是", "就是") and (declared or bool(_INTRODUCED.search(body[:found.start("cue")]))
+                                                or bool(re.search(r"的(?:英文)?(?:缩写|简称|全称|别称|俗称)", rest)))
+                      or (cue == "表示" and bool(symbol) and len(re.findall(r"[\u4e00-\u9fff]", rest)) >= 4))
         ok = _term_like(term) and (len(term) >= 2 or declared) and (not plain_is or introduced) and not EVALUATIVE.match(rest)
         if cue in ("：", ":"):
             ok = ok and bool(re.search(r"[（(][A-Za-z]", body[:found.end()]))  # 森林（forest）：… only with a gloss
@@ -465,6 +470,7 @@ _SUBJECTLESS_CUE = re.compile(r"^(?P<cue>指的是|是指|就是指|是一种|�
 
 def _heading_term(heading: str) -> str:
     term = re.sub(r"^\s*(?:\d+(?:\.\d+)*(?:[.、．]\s*|\s+)|[一二三四五六七八九十]+[、.．]\s*)", "", heading.strip())
+    term = re.sub(r"(?<=[^\s])\s*的?(?:定义|概念|简介|介绍)$", "", _strip_term(term))  # ## 强连通分量的定义
     return _strip_term(term)
 
 
