@@ -33,10 +33,6 @@ async function ours(page, graphId) {
     check();
   }));
   const longest = await page.evaluate(() => Math.round(Math.max(0, ...window.longTasks)));
-  const api = await page.evaluate(() => {
-    const entry = performance.getEntriesByType("resource").find((e) => e.name.includes("/api/graph/searchGraph"));
-    return entry ? Math.round(entry.responseEnd - entry.startTime) : 0;
-  });
   const mounted = await page.evaluate(() => document.querySelectorAll("[data-testid=relation-node]").length);
   const zoom = await page.evaluate(() => {
     const transform = document.querySelector(".react-flow__viewport")?.style.transform ?? "";
@@ -54,7 +50,7 @@ async function ours(page, graphId) {
     await frame();
     return performance.now() - started;
   });
-  return { first, drawn, longest, api, mounted, zoom, toggle };
+  return { first, drawn, longest, mounted, zoom, toggle };
 }
 
 /** elkjs stress on the main thread over the same nodes and edges (what the page did before). */
@@ -106,7 +102,7 @@ for (const { size, graphId } of graphs) {
   const mine = [];
   for (let run = 0; run < RUNS; run++) mine.push(await ours(page, graphId));
   const pick = (key) => Math.round(median(mine.map((r) => r[key])));
-  const row = { size, "first bubbles ms": pick("first"), "drawn ms": pick("drawn"), "longest task ms": pick("longest"), "toggle ms": pick("toggle"), "searchGraph ms": pick("api"), "nodes mounted": pick("mounted"), zoom: median(mine.map((r) => r.zoom)) };
+  const row = { size, "first bubbles ms": pick("first"), "drawn ms": pick("drawn"), "longest task ms": pick("longest"), "toggle ms": pick("toggle"), "nodes mounted": pick("mounted"), zoom: median(mine.map((r) => r.zoom)) };
   if (size <= BASELINE_MAX) {
     token = await login();
     const elk = Math.round(await baseline(page, graphId, token));
