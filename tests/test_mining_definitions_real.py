@@ -116,6 +116,10 @@ def test_first_sentence_under_a_term_heading(page, terms):
     ("若 u 是 v 的父结点，我们称 u 为 v 的父亲，称 v 为 u 的儿子．", ["父亲", "儿子"]),
     ("我们把这样的边称为桥，因为删掉它图就不连通．", ["桥"]),
     ("该方法称为二分法，其思想是不断将区间一分为二．", []),
+    # 自称/声称 do not name; what a step yields is a term only after a first naming in the sentence.
+    ("他自称为算法专家．", []),
+    ("这样就得到了一个 **完美匹配**．", []),
+    ("## 堆\n\n堆是一种很重要的数据结构．\n", []),
 ])
 def test_openers_clauses_and_conventions(page, terms):
     assert _terms(page) == terms

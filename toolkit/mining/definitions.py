@@ -167,18 +167,18 @@ _INTRODUCED = re.compile(r"[（(]\s*(?:英语|英文)?[：:]?\s*[A-Za-z]|[，,]\
 _HEAD_CUE = re.compile(r"^(?P<head>" + _NP + r"{1,20}?)" + _GLOSS + _AKA +
                        r"\s*(?P<cue>[，,]?\s*(?:(?:均|都|也|常|多|一般|通常|往往)(?=是指|指的是|指))?(?:是指|指的是|就是指|通常指|一般指|(?:可以|可|通常|一般)?被?定义为|的定义是[：:]?|是一种|是一类|是一个|是一棵|是一门"
                        r"|是一组|是一系列|是由|是用于|是用来|就是|是|指(?![令针标数南出导向]|定(?!义))|表示|[：:]))")
-_AFTER_CUE = re.compile(r"(?P<cue>(?:被|则|就|常|也|统)?(?:称之?为|称作|称做|叫做|叫作|简称为?|统称为?|记作|又称|也称|定义为|即为?|就是)"
+_AFTER_CUE = re.compile(r"(?P<cue>(?:被|则|就|常|也|统)?(?:(?<![声号堪著对自宣俗昵名])称之?为|称作|称做|叫做|叫作|简称为?|统称为?|记作|又称|也称|定义为|即为?|就是)"
                         r"|(?<![声号堪著对自宣俗昵名简])称(?P<object>[^，,。．；;为是]{1,20})(?:为|是))\s*")
 # A bold term closing a naming clause: 则称 p 为 **素数**，称这 t 个整数为模 m 的 **既约剩余系**、…，
 # 若…，则 f(n) 为 **积性函数**．Between the cue and the term at most a modifier ending in 的.
 _NAMING_BEFORE_BOLD = re.compile(r"(?:(?<![声号堪著对自宣俗昵名])(?:称之?为|称作|称做|叫做|叫作|统称为?|称[^，,。．；;为是]{1,24}(?:为|是))"
-                                 # …，则形成一棵 **有根树**: what a construction yields, named in bold
-                                 r"|(?:则|就|便|即可|从而)(?:形成|构成|得到|组成)了?(?:一[棵个种类条组张])?"
                                  # 则称 a 和 b **互素**: the predicate named, with no 为
                                  r"|(?:则|就|我们|那么)称(?!之?为)[^，,。．；;]{1,24}?"
                                  r"|^(?:在[^，,。]{1,12}[中里上]\s*[，,]\s*)?(?:若|如果|假设|假如|设|当)[^。；;]*[，,]\s*(?:则|那么|就)[^，,。．；;为是]{0,24}(?:为|是))"
                                  r"\s*(?:[^，,。．；;：:为是]{0,12}的)?\s*$")
 _CLAUSE_END = re.compile(r"^\s*(?:[（(][^（）()]{0,60}[）)])?\s*(?:[。．；;，,、]|或|和|$)")
+# After a first naming, what the construction yields, in bold: 指定一个结点称为 **根**，则形成一棵 **有根树**．
+_CONSTRUCTION = re.compile(r"(?:则|就|便|即可|从而)(?:形成|构成|组成)了?(?:一[棵个种类条组张])?\s*$")
 # The clause after a comma that names one more bold term: …，a 是 b 的 **约数**．
 _LATER_NAMING = re.compile(r"[，,；;]\s*[^，,。．；;]{0,24}(?:是|为)\s*(?:[^，,。．；;：:为是]{0,12}的)?\s*$")
 # Sentence openings that start a statement, a condition or a step, not a term.
@@ -644,7 +644,7 @@ def _respectively(text: str, marks: list[tuple[int, int]], first: Match) -> list
                 offset = text.find(term, first.term_end)
                 found.append(Match(term, offset, offset + len(term), first.cue_start, first.cue_end, first.pattern, first.score))
     elif first.pattern == "define_bold":
-        respectively = text.find("分别", first.term_end)
+        respectively, previous_end = text.find("分别", first.term_end), first.term_end
         for start, end in marks:
             if first.term_end <= start < respectively and re.match(r"^\s*(?:[（(][^（）()]{0,60}[）)])?\s*(?:和|与|及|、)\s*$", text[previous_end:start]):
                 term = _strip_term(text[start:end])
@@ -666,7 +666,7 @@ def _later_bold_definitions(text: str, marks: list[tuple[int, int]], first: Matc
             continue
         clause = re.split(r"[，,；;]", text[:start])[-1]
         if re.search(r"[，,；;]", text[after:start]) and _CLAUSE_END.match(text[end:]) \
-                and (_LATER_NAMING.search(text[:start]) or _NAMING_BEFORE_BOLD.search(clause)):
+                and (_LATER_NAMING.search(text[:start]) or _NAMING_BEFORE_BOLD.search(clause) or _CONSTRUCTION.search(clause)):
             term = _strip_term(text[start:end])
             if _term_like(term) and term != first.term:
                 offset = text.find(term, start)
