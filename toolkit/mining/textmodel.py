@@ -1,8 +1,9 @@
 """Small linear models shipped as JSON in toolkit/mining/models/, applied without scikit-learn.
 
 A model is trained with scikit-learn (toolkit/mining/training.py, `nox -s train`) and saved as its
-TF-IDF vocabularies, idf weights and logistic-regression coefficients; scoring here repeats what
-scikit-learn's TfidfVectorizer (sublinear tf, l2 norm per vectoriser) and LogisticRegression do, so
+TF-IDF vocabularies, idf weights and logistic-regression coefficients (and, for a stacked model, the
+second stage's feature means, scales and coefficients); scoring here repeats what scikit-learn's
+TfidfVectorizer (sublinear tf, l2 norm per vectoriser), StandardScaler and LogisticRegression do, so
 the product needs neither scikit-learn nor pickles, and the file is plain, diffable and reproducible.
 """
 from __future__ import annotations
@@ -65,7 +66,13 @@ def rarity_skeleton(text: str) -> str:
     return "^ " + " ".join(out) + " $"
 
 
-TRANSFORMS = {"none": lambda text: text, "skeleton": skeleton, "rarity": rarity_skeleton}
+def _cue_words(text: str) -> str:
+    from toolkit.mining.english_cues import cue_words
+
+    return cue_words(text)
+
+
+TRANSFORMS = {"none": lambda text: text, "skeleton": skeleton, "rarity": rarity_skeleton, "cues": _cue_words}
 
 
 def _tokens(text: str, spec: dict) -> list[str]:
@@ -80,15 +87,41 @@ def _tokens(text: str, spec: dict) -> list[str]:
     return grams
 
 
+def _sigmoid(total: float) -> float:
+    return 1 / (1 + math.exp(-total)) if total >= 0 else math.exp(total) / (1 + math.exp(total))
+
+
+def _logit(probability: float) -> float:
+    probability = min(max(probability, 1e-6), 1 - 1e-6)
+    return math.log(probability / (1 - probability))
+
+
 class LinearTextModel:
+    """TF-IDF + logistic regression; optionally a second stage ("stack"): a logistic regression over
+    the first stage's log-odds and the sentence's cue features (english_cues.sentence_features),
+    standardised by the training means and scales."""
+
     def __init__(self, data: dict) -> None:
         self.data = data
         self.vectorisers = data["vectorisers"]
         self.coef = data["coef"]
         self.intercept = data["intercept"]
         self.threshold = data.get("threshold", 0.5)
+        self.stack = data.get("stack")
 
     def probability(self, text: str) -> float:
+        first = self.text_probability(text)
+        if self.stack is None:
+            return first
+        from toolkit.mining.english_cues import sentence_features
+
+        stack = self.stack
+        values = [_logit(first)] + sentence_features(text)
+        total = stack["intercept"] + sum(c * (v - m) / s for c, v, m, s in zip(stack["coef"], values, stack["mean"], stack["scale"]))
+        return _sigmoid(total)
+
+    def text_probability(self, text: str) -> float:
+        """The first stage alone."""
         total, offset = self.intercept, 0
         for spec in self.vectorisers:
             vocabulary, idf = spec["vocabulary"], spec["idf"]
@@ -97,7 +130,7 @@ class LinearTextModel:
             norm = math.sqrt(sum(w * w for w in weights.values())) or 1.0
             total += sum(self.coef[offset + i] * w / norm for i, w in weights.items())
             offset += len(idf)
-        return 1 / (1 + math.exp(-total))
+        return _sigmoid(total)
 
 
 @lru_cache(maxsize=None)
