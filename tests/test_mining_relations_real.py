@@ -72,3 +72,30 @@ def test_catalogue_nesting_and_order():
     in_order = _triples(relations.from_sections(document, relations.split_sentences(document), sure, []))
     assert ("Behind", "字符串", "子串") in in_order
     assert not {t for t in in_order if t[2] == "字符串"}  # nothing came before the first section
+
+
+def test_built_on_gives_what_is_formed_not_the_next_name():
+    text = "在无根树的基础上，指定一个结点称为根，则形成一棵有根树。"
+    found = _triples(relations.extract([Sentence(0, len(text), text, 0)], ["无根树", "结点", "有根树"]))
+    assert ("Behind", "无根树", "有根树") in found
+    assert ("Behind", "无根树", "结点") not in found
+
+
+def test_pieces_of_a_longer_word_are_no_terms():
+    text = "我们只用最小非负剩余系。类似地定义最小非负剩余。剩余系是一个概念。"
+    assert "非负剩余" in relations.fragments(["非负剩余", "剩余系"], text)
+    assert "剩余系" not in relations.fragments(["非负剩余", "剩余系"], text)
+
+
+def test_a_role_word_or_a_verb_in_front_makes_no_kind():
+    mentioned = {"跳表": 3, "即跳表": 2, "有序链表": 2, "链表": 2}
+    found = _triples(relations.from_names({"跳表", "即跳表", "有序链表", "链表"}, mentioned, {}))
+    assert ("Contain", "链表", "有序链表") in found
+    assert ("Contain", "跳表", "即跳表") not in found
+
+
+def test_a_role_prefix_of_a_genus_points_to_its_head():
+    document = Document.from_text("后缀是指从某个位置开始到整个串末尾结束的一个特殊子串。")
+    found = _triples(relations.from_definitions(document, ["后缀", "子串", "特殊子串"]))
+    assert ("Behind", "子串", "后缀") in found
+    assert ("Behind", "特殊子串", "后缀") not in found

@@ -19,7 +19,8 @@ _BEHIND_CUES = [
     (r"学习(?P<b>P\d+)(?:之前|以前|前)[^P。]*?(?:先|应当?|需要?|必须)?[^P。]*?(?:掌握|了解|学习|学好|熟悉)(?P<a>P\d+)", "a", "b"),
     (r"(?P<a>P\d+)是(?:学习)?(?P<b>P\d+)的(?:基础|前提|先修|先导)", "a", "b"),
     (r"(?P<b>P\d+)(?:以|是以)(?P<a>P\d+)为(?:基础|前提)", "a", "b"),
-    (r"在(?P<a>P\d+)的基础上[^P。]*?(?P<b>P\d+)", "a", "b"),
+    # 在A的基础上，指定一个结点称为根，则形成一棵B: B is what is formed last, not the next name (结点).
+    (r"在(?P<a>P\d+)的基础上[^。]*(?:形成|得到|称为|构成|构造|定义|引入|提出|建立|发展出|推导出|学习)(?:了)?(?:一棵|一个|一种|一类|的)?\s*(?P<b>P\d+)", "a", "b"),
     (r"(?P<b>P\d+)(?:依赖于|依赖|建立在|基于)(?P<a>P\d+)", "a", "b"),
     (r"掌握(?:了)?(?P<a>P\d+)(?:之后|以后|后)[^P。]*?(?:才能|可以|便可|再)[^P。]*?(?P<b>P\d+)", "a", "b"),
     (r"先(?:学习?|掌握)?(?P<a>P\d+)[^P。]*?再(?:学习?|掌握)?(?P<b>P\d+)", "a", "b"),
@@ -229,9 +230,10 @@ def from_definitions(document: Document, points: Iterable[str], found: list[Cand
     A name with a locative end (等长字符串之间) is no name to match, so the term inside it is found."""
     from toolkit.mining import definitions
 
-    matcher = build_matcher([p for p in points if not _LOCATIVE.search(p)])
     found = found if found is not None else definitions.mine(document)
     defined = {d.payload["term"] for d in found}
+    # The defined terms too, so a piece of one (分解式 of 标准素因数分解式) is no mention of its own.
+    matcher = build_matcher([p for p in set(points) | defined if not _LOCATIVE.search(p)])
     headings = _heading_titles(document)
     results = []
     heading_names = {h.strip() for h in headings}
@@ -258,6 +260,8 @@ def from_definitions(document: Document, points: Iterable[str], found: list[Cand
         for start, end, name in _mentions(sentence, matcher):
             if name in siblings or _LOCATIVE.search(name):
                 continue
+            # A role word in front only picks one out (一个特殊子串 is a 子串): the term is its head.
+            name = _without_role(name, known | defined)
             if any(a <= start < b for a, b in skipped) or len(name) < 2:
                 continue
             if name == term or name in used or (terms is not None and name not in terms):
@@ -285,6 +289,14 @@ def from_definitions(document: Document, points: Iterable[str], found: list[Cand
     return results
 
 
+def _without_role(name: str, known: set[str]) -> str:
+    """特殊子串 -> 子串 when 子串 is known: a role prefix (_ROLE_PREFIX) makes no kind."""
+    for head in sorted(known, key=lambda h: (-len(h), h)):
+        if _is_head(head, name) and _ROLE_PREFIX.match(name[:-len(head)].strip()):
+            return head
+    return name
+
+
 def _is_head(name: str, term: str) -> bool:
     """name is the head word the term ends with: 后缀 of 真后缀, 二叉树 of 完全二叉树."""
     return len(name) >= 2 and term != name and term.endswith(name) and not term[:-len(name)].strip().endswith("的")
@@ -307,6 +319,9 @@ def from_names(sure: set[str], mentioned: Counter, sentences: dict[str, str], su
                 continue
             if _NOT_A_KIND.search(longer[:-len(head)]):
                 break  # the longest head decides: 半欧拉图 is neither a 欧拉图 nor anything shorter
+            modifier = longer[:-len(head)].strip()
+            if (len(modifier) == 1 and modifier in _FUNCTION_CHARACTERS) or _ROLE_PREFIX.match(modifier):
+                break  # 为跳表, 即跳表, 当前节点: a word of the sentence or a role in front, no kind
             results.append(Candidate("relations", 0.72, {
                 "type": "Contain", "start": head, "target": longer, "sentence": sentences.get(longer, longer),
                 "cooccurrence": 0.0, "sentences": 1, "cue": "name", "evidence": "head word"}, {}))
@@ -417,6 +432,8 @@ def section_definitions(document: Document, sentences: list[Sentence], sure: set
 
 
 MAX_PREREQUISITES_PER_SECTION = 2
+_CROSS_REFERENCE = re.compile(r"(?:参见|详见|见|参考)\s*[「“\[]?\s*$")
+_CROSS_REFERENCE_SENTENCE = re.compile(r"\s*(?:参见|详见|见|参考)\s")
 # Sections that use the page's terms rather than introduce new ones (定义 introduces them).
 _ABOUT_USE = re.compile(r"存储|实现|复杂度|证明|代码|过程|流程|应用|例题|习题|优化|模板")
 
@@ -455,9 +472,13 @@ def from_sections(document: Document, sentences: list[Sentence], sure: set[str],
             continue
         if heading is None or (paragraph_index is not None and sentence.paragraph != paragraph_index) or seen >= 3:
             continue
+        if _CROSS_REFERENCE_SENTENCE.match(sentence.text):
+            continue  # 见 最大公约数．points elsewhere; the section does not build on it
         paragraph_index, seen = sentence.paragraph, seen + 1
         heading = (heading[0], heading[1] or sentence.text.strip(), heading[2])
-        for _, _, name in _mentions(sentence.text, matcher):
+        for at, _, name in _mentions(sentence.text, matcher):
+            if _CROSS_REFERENCE.search(sentence.text[:at]):
+                continue  # 见 最大公约数 points elsewhere; the section does not build on it
             if name != heading[0] and name not in used and introduced_at.get(name, sentence.start) < introduced_at[heading[0]] \
                     and not (name in heading[0] and not _is_head(name, heading[0])) and heading[0] not in name \
                     and not _ELEMENT_HEAD.match(name):
@@ -465,6 +486,40 @@ def from_sections(document: Document, sentences: list[Sentence], sure: set[str],
     if heading is not None:
         close()
     return results
+
+
+# Single characters that, in front of a term, are a word of the sentence (即跳表, 为跳表), not a modifier.
+_FUNCTION_CHARACTERS = frozenset("的为是即指叫作把被令设若如当使给向在和与及或对从到将由其该此这之")
+# Characters that end a word before a term (的 强连通子图, 一个 子串, 称为 素数): no evidence of a longer word.
+_WORD_BEFORE = frozenset("的一个是为在和与及或称该其此这了对从到中上即均都被把将由有每各之以等、，,。．；;：:（(「『“ \n")
+
+
+def fragments(names: Iterable[str], text: str) -> set[str]:
+    """Names that are pieces of a longer word in the text, not terms (通子图 of 强连通子图, 非负剩余 of
+    最小非负剩余): said twice or more, always after the same character, which ends no word; said once,
+    with LAC drawing no word boundary before it."""
+    from toolkit.mining import lac_shim
+
+    found, single = set(), []
+    for name in sorted({n for n in names if re.match(r"[\u4e00-\u9fff]", n)}):
+        before = [text[m.start() - 1] if m.start() else "" for m in re.finditer(re.escape(name), text)]
+        if not before or any(not re.match(r"[\u4e00-\u9fff]", c) or c in _WORD_BEFORE for c in before):
+            continue
+        if len(before) >= 2:
+            if len(set(before)) == 1:
+                found.add(name)
+        else:
+            at = text.find(name)
+            single.append((name, text[max(0, at - 8):at + len(name)]))
+    if single:
+        for (name, context), output in zip(single, lac_shim.run([c for _, c in single], "lac", [])):
+            boundaries, offset = set(), 0
+            for word in output[0]:
+                boundaries.add(offset)
+                offset += len(word)
+            if len(context) - len(name) not in boundaries:
+                found.add(name)
+    return found
 
 
 def _pieces_of_one_name(a: str, b: str, names: set[str]) -> bool:
@@ -522,5 +577,7 @@ def mine(document: Document, points: Iterable[str] | None = None, terms: Iterabl
         if pair not in known:
             known.add(pair)
             found.append(candidate)
+    pieces = fragments({c.payload[end] for c in found for end in ("start", "target")}, document.text)
+    found = [c for c in found if not {c.payload["start"], c.payload["target"]} & pieces]
     found.sort(key=lambda c: -c.score)
     return found
