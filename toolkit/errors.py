@@ -35,6 +35,10 @@ class FormErrors(ValidationError):
         self.fields = fields
         super().__init__(count=len(fields))
 
+    def __reduce__(self):
+        # Raised in an offload worker too (toolkit.graphs.big): it crosses back by its fields.
+        return (FormErrors, (self.fields,))
+
     def field_messages(self, lang: str | None = None) -> dict[str, str]:
         return {name: messages.text(key, lang, **params) for name, (key, params) in self.fields.items()}
 

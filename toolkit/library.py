@@ -9,11 +9,13 @@ which remembers where it came from (source_graph).
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from tortoise.expressions import Q
 from tortoise.transactions import in_transaction
 
 from toolkit import audit, roles, textrules
+from toolkit.admin.forms import FormCheck
 from toolkit.errors import Forbidden, NotFound, ValidationError
 from toolkit.graphs.crud import clean_name
 from toolkit.graphs.documents import to_document
@@ -70,10 +72,21 @@ async def publish(actor: User, graph_id: int, summary: str = "") -> dict:
     return await entry_view(await LibraryEntry.get(id=entry.id))
 
 
-async def update_public_state(actor: User, graph_id: int, state: int, opinion: str = "") -> dict:
+def _decision(form_name: str, state_field: str, refusal: int, state: Any, opinion: Any) -> tuple[int, str]:
+    """A review or approval form checked whole (toolkit.admin.forms): every invalid field at once,
+    a refusal with its opinion; the state and the opinion."""
+    form = FormCheck(form_name)
+    state, opinion = form.field(state_field, state), form.field("opinion", opinion)
+    opinion = opinion.strip() if isinstance(opinion, str) else ""
+    if state == refusal and not opinion:
+        form.add("opinion", "form.required")
+    form.done()
+    return state, opinion
+
+
+async def update_public_state(actor: User, graph_id: int, state: Any, opinion: Any = "") -> dict:
     """An admin publishes (4) or refuses (2) a waiting graph; refusing needs an opinion."""
-    if state not in (PUBLISH, REFUSE):
-        raise ValidationError("error.field_invalid", field="publicState")
+    state, opinion = _decision("libraryReview", "publicState", REFUSE, state, opinion)
     entry = await _entry_for_graph(graph_id)
     if entry is None:
         raise NotFound(what="what.library_graph")
@@ -82,9 +95,6 @@ async def update_public_state(actor: User, graph_id: int, state: int, opinion: s
         raise Forbidden()
     if entry.public_state != WAIT:
         raise ValidationError("library.not_waiting")
-    opinion = textrules.clean_text("opinion", opinion).strip()
-    if state == REFUSE and not opinion:
-        raise ValidationError("library.opinion_required")
     async with in_transaction():
         claimed = await LibraryEntry.filter(id=entry.id, public_state=WAIT).update(public_state=state, reviewer_id=actor.id,
                                                                                    review_opinion=sanitise(opinion))
@@ -310,13 +320,10 @@ async def graph_of_apply(apply_id: int) -> int | None:
     return await LibraryApply.filter(id=apply_id).first().values_list("entry__graph_id", flat=True)
 
 
-async def approve(actor: User, apply_id: int, state: int, opinion: str | None) -> dict:
+async def approve(actor: User, apply_id: int, state: Any, opinion: Any) -> dict:
     """The person in charge passes (2) or rejects (3) an application in state 0, with an opinion."""
-    if state not in (PASS, REJECT):
-        raise ValidationError("library.state_required")
-    opinion = sanitise(textrules.clean_text("opinion", opinion))
-    if not opinion:
-        raise ValidationError("library.opinion_required")
+    state, opinion = _decision("libraryApproval", "state", REJECT, state, opinion)
+    opinion = sanitise(opinion)
     record = await LibraryApply.get_or_none(id=apply_id)
     if record is None:
         raise NotFound(what="what.library_apply")

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import secrets
 from datetime import datetime, timedelta, timezone
+from typing import Any
 
 from tortoise.transactions import in_transaction
 
 from toolkit import audit, roles
 from toolkit.accounts import create_user
+from toolkit.admin.forms import FormCheck
 from toolkit.auth import attempts
 from toolkit.auth.sms import clean_tel
 from toolkit.errors import Forbidden, NotFound, ValidationError
@@ -95,17 +97,23 @@ async def list_trials(actor: User, page: int = 1, page_size: int = 10, state: in
     return [trial_view(t, handler_unit) for t in rows], total
 
 
-async def handle(actor: User, trial_id: int, state: int | None, opinion: str | None = None, days: int | None = None) -> dict:
+def _decision(state: Any, opinion: Any, days: Any) -> tuple[int, str, int]:
+    """The decision form checked whole (toolkit.admin.forms "trialDecision"): every invalid field at
+    once, a rejection with its opinion; the state, the opinion and the trial days."""
+    form = FormCheck("trialDecision")
+    state, days, opinion = form.field("state", state), form.field("days", days), form.field("opinion", opinion)
+    opinion = sanitise(opinion) if isinstance(opinion, str) else ""
+    if state == REJECTED and not opinion:
+        form.add("opinion", "form.required")
+    form.done()
+    return state, opinion, days if isinstance(days, int) else DEFAULT_DAYS
+
+
+async def handle(actor: User, trial_id: int, state: Any, opinion: Any = None, days: Any = None) -> dict:
+    """Approve (1) or reject (2) a pending application; the values as sent, checked here, nothing written when one is wrong."""
     if actor.role not in (roles.SUPER, roles.ADMIN):
         raise Forbidden()
-    if state not in (APPROVED, REJECTED):
-        raise ValidationError("library.state_required")
-    opinion = sanitise(opinion)
-    if state == REJECTED and not opinion:
-        raise ValidationError("library.opinion_required")
-    days = DEFAULT_DAYS if days is None else days
-    if not 1 <= days <= 366:
-        raise ValidationError("error.field_invalid", field="days")
+    state, opinion, days = _decision(state, opinion, days)
     trial = await TrialApplication.get_or_none(id=trial_id)
     if trial is None:
         raise NotFound(what="what.trial")

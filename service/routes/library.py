@@ -24,8 +24,8 @@ async def publish(request: Request):
 @access(SUPER, ADMIN)
 async def update_public_state(request: Request):
     data = json_body(request)
-    return ok(request, await library.update_public_state(request.ctx.user, int_field(data, "graphId"), int_field(data, "publicState"),
-                                                         data.get("opinion") or ""))
+    return ok(request, await library.update_public_state(request.ctx.user, int_field(data, "graphId"), data.get("publicState"),
+                                                         data.get("opinion")))
 
 
 @bp.put("/unPublish/<graph_id:int>")
@@ -96,7 +96,7 @@ async def approval(request: Request):
     data = json_body(request)
     apply_id = int_field(data, "id")
     # Passing copies the library graph: a big one is copied in an offload worker, off the event loop.
-    return ok(request, await big.run(library.approve, request.ctx.user, apply_id, int_field(data, "state", False),
+    return ok(request, await big.run(library.approve, request.ctx.user, apply_id, data.get("state"),
                                      data.get("approvalProposal", data.get("opinion")),
                                      graph_ids=[await library.graph_of_apply(apply_id)]))
 

@@ -30,8 +30,9 @@ class FieldRule:
     text: str | None = None            # textrules.LIMITS kind: forbidden characters, line ends, max length
     min_length: int | None = None
     pattern: str | None = None         # the whole value must match (a regular expression JavaScript reads alike)
-    choices: tuple[str, ...] | None = None
+    choices: tuple[str | int, ...] | None = None  # whole-number choices also take their digits as text
     minimum: int | None = None         # set for whole-number fields: the value is an integer at least this
+    maximum: int | None = None         # (whole-number fields) and at most this
 
 
 FORMS: dict[str, dict[str, FieldRule]] = {
@@ -92,11 +93,32 @@ FORMS: dict[str, dict[str, FieldRule]] = {
         "majorName": FieldRule("field.majorName", text="project.major_name"),
         "description": FieldRule("field.description", text="project.description"),
     },
+    # Decision dialogs: the opinion a refusal needs is required by the toolkit function (it depends on the decision).
+    "trialDecision": {  # toolkit.trials.handle: approve 1 (for `days` days) or reject 2
+        "state": FieldRule("field.decision", True, choices=(1, 2)),
+        "days": FieldRule("field.trialDays", minimum=1, maximum=366),
+        "opinion": FieldRule("field.opinion", text="opinion"),
+    },
+    "libraryReview": {  # toolkit.library.update_public_state: publish 4 or refuse 2 a waiting graph
+        "publicState": FieldRule("field.decision", True, choices=(4, 2)),
+        "opinion": FieldRule("field.opinion", text="opinion"),
+    },
+    "libraryApproval": {  # toolkit.library.approve: pass 2 or reject 3 an application, always with an opinion
+        "state": FieldRule("field.decision", True, choices=(2, 3)),
+        "opinion": FieldRule("field.opinion", True, "opinion"),
+    },
 }
 
 
 def _blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
+
+
+def _whole(value: Any) -> Any:
+    """A whole number sent as text (a multipart form, a select's value) as the number; else as it is."""
+    if isinstance(value, str) and re.fullmatch(r"\s*-?\d{1,18}\s*", value):
+        return int(value)
+    return value
 
 
 def _problem(rule: FieldRule, value: Any, creating: bool) -> tuple[Any, tuple[str, dict] | None]:
@@ -105,13 +127,16 @@ def _problem(rule: FieldRule, value: Any, creating: bool) -> tuple[Any, tuple[st
         needed = rule.required is True or (rule.required == CREATE and creating)
         return value, (("form.required", {}) if needed else None)
     if rule.choices is not None:
-        return value, (None if value in rule.choices else ("form.choice", {}))
+        if any(isinstance(choice, int) for choice in rule.choices):
+            value = _whole(value)
+        return value, (None if value in rule.choices and not isinstance(value, bool) else ("form.choice", {}))
     if rule.minimum is not None:
-        if isinstance(value, str) and re.fullmatch(r"\s*-?\d{1,18}\s*", value):
-            value = int(value)  # a multipart form sends its numbers as text
+        value = _whole(value)
         if isinstance(value, bool) or not isinstance(value, int):
             return value, ("form.integer", {})
-        return value, (("form.too_small", {"min": rule.minimum}) if value < rule.minimum else None)
+        if value < rule.minimum:
+            return value, ("form.too_small", {"min": rule.minimum})
+        return value, (("form.too_large", {"max": rule.maximum}) if rule.maximum is not None and value > rule.maximum else None)
     if not isinstance(value, str):
         return value, ("form.invalid_value", {})
     if rule.text:
@@ -185,5 +210,7 @@ def describe(lang: str | None = None) -> dict[str, dict[str, dict]]:
             if rule.minimum is not None:
                 item["integer"] = True
                 item["min"] = rule.minimum
+            if rule.maximum is not None:
+                item["max"] = rule.maximum
             described[form][name] = item
     return described

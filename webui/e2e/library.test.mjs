@@ -118,8 +118,11 @@ test("the teacher approves the application and the admin's project gets its copy
   assert.equal(await opinionRows(), 3);
   await approval.getByTestId("approval-opinion").fill("1\n2\n3\n4\n5\n6\n7");
   assert.equal(await opinionRows(), 5);
+  // Every invalid field at once, under its field (the server's rules, GET /api/user/formRules).
+  await approval.getByTestId("approval-opinion").fill(" ");
   await approval.getByTestId("approval-submit").click();
-  await approval.getByText("请选择审批状态").waitFor();
+  await approval.getByRole("alert").nth(1).waitFor();
+  assert.deepEqual(await approval.getByRole("alert").allTextContents(), ["必填", "必填"]);
   await approval.getByTestId("approval-pass").check();
   await approval.getByTestId("approval-opinion").fill("同意");
   await shootLooks(page, "approval");

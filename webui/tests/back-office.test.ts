@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { listParams, pageLocally } from "@/lib/api/manage";
 import { buildTree, ancestorsOf } from "@/lib/library/tree";
-import { checkApply, checkApproval } from "@/lib/library/forms";
+import { approvalFields, checkApply } from "@/lib/library/forms";
 import { grownSize, nearBottom, PROJECT_PAGE } from "@/lib/library/paging";
 import { checkAttributes } from "@/lib/manage/attributes";
-import { cleanValues, hasAllowedSuffix, isHexColour, validateForm, type FieldSpec } from "@/lib/manage/form";
+import { cleanValues, hasAllowedSuffix, isHexColour, validateForm, withServerRules, type FieldSpec } from "@/lib/manage/form";
 import { formatTime, fromDateInput, toDateInput } from "@/lib/manage/format";
 import { filterIcons, iconPage, kebab, ICON_PAGE_SIZE } from "@/lib/manage/icons";
 import { checkStructure } from "@/lib/manage/templates";
@@ -110,9 +110,11 @@ describe("library", () => {
     expect(checkApply({ name: "g", projectId: 1, receiveUserId: 2, remarks: "r" })).toEqual({});
   });
 
-  it("checks the approval form", () => {
-    expect(checkApproval({ state: null, opinion: "" })).toEqual({ state: "stateRequired", opinion: "opinionRequired" });
-    expect(checkApproval({ state: 3, opinion: "no" })).toEqual({});
+  it("checks the approval form by its fields (every invalid field at once)", () => {
+    const fields = approvalFields({ state: "Decision", opinion: "Opinion" });
+    expect(validateForm(fields, { state: null, opinion: " " }, false)).toEqual({ state: "required", opinion: "required" });
+    expect(validateForm(withServerRules(fields, { opinion: { label: "Opinion", required: true, maxLength: 3 } }), { state: "3", opinion: "long" }, false)).toEqual({ opinion: "tooLong" });
+    expect(validateForm(fields, { state: "3", opinion: "no" }, false)).toEqual({});
   });
 
   it("grows the project list by 50 near the bottom until all are loaded", () => {

@@ -93,6 +93,7 @@ export function LibraryManage() {
         onOpenChange={(open) => !open && setReviewing(null)}
         title={t("reviewTitle", { name: reviewing?.row.name ?? "" })}
         editing={false}
+        form="libraryReview"
         initial={{ publicState: "", opinion: "" }}
         fields={[
           { name: "publicState", label: t("decision"), type: "select", required: true, options: [states[2], states[1]] },

@@ -51,6 +51,7 @@ export function TrialManager() {
         onOpenChange={(open) => !open && setHandling(null)}
         title={t("handleTitle", { name: handling?.row.name ?? "" })}
         editing={false}
+        form="trialDecision"
         initial={{ state: "1", days: "30", opinion: "" }}
         fields={[
           { name: "state", label: t("decision"), type: "select", required: true, options: [states[1], states[2]] },

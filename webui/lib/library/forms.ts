@@ -1,4 +1,6 @@
-/** SPEC §5 apply and approval forms. Values are message keys under "library.apply" / "library.approval". */
+/** SPEC §5 apply and approval forms. The apply form's values are message keys under "library.apply". */
+import type { FieldSpec } from "@/lib/manage/form";
+
 export type ApplyErrors = Partial<Record<"name" | "projectId" | "receiveUserId" | "remarks", string>>;
 
 export function checkApply(form: { name: string; projectId: number | null; receiveUserId: number | null; remarks: string }): ApplyErrors {
@@ -10,11 +12,11 @@ export function checkApply(form: { name: string; projectId: number | null; recei
   return errors;
 }
 
-export type ApprovalErrors = Partial<Record<"state" | "opinion", string>>;
-
-export function checkApproval(form: { state: number | null; opinion: string }): ApprovalErrors {
-  const errors: ApprovalErrors = {};
-  if (form.state !== 2 && form.state !== 3) errors.state = "stateRequired";
-  if (!form.opinion.trim()) errors.opinion = "opinionRequired";
-  return errors;
+/** The approval form's fields (the server's form "libraryApproval" lays its rules over them): a
+ * decision (2 pass, 3 reject, sent as text) and an opinion, both required. */
+export function approvalFields(labels: { state: string; opinion: string }): FieldSpec[] {
+  return [
+    { name: "state", label: labels.state, required: true },
+    { name: "opinion", label: labels.opinion, type: "textarea", required: true },
+  ];
 }

@@ -44,9 +44,10 @@ export interface ServerFieldRule {
   minLength?: number;
   pattern?: string;
   choices?: string[];
-  /** A whole-number field, at least `min`. */
+  /** A whole-number field, at least `min` (and at most `max` when given). */
   integer?: boolean;
   min?: number;
+  max?: number;
 }
 export type ServerFormRules = Record<string, ServerFieldRule>;
 
@@ -66,6 +67,7 @@ export function withServerRules(fields: FieldSpec[], rules: ServerFormRules | un
       pattern: rule.pattern ?? field.pattern,
       integer: rule.integer ?? field.integer,
       min: rule.min ?? field.min,
+      max: rule.max ?? field.max,
     };
   });
 }
