@@ -158,8 +158,12 @@ test("library entries of both graph menus follow the graph's state: 发布 and �
   await page.getByTestId("graph-row").filter({ hasText: graph.name }).first().getByTestId("row-menu").click();
   await page.getByRole("menu").getByTestId("library-publish").click();
   await dialog.getByTestId("library-summary").fill(`课程知识点总览 ${stamp}`);
+  // The list reloads at once after the offer, so the row's columns show the new state without a reload.
+  const listReloaded = page.waitForResponse((response) => response.url().includes("/api/graphList/list") && response.ok(), { timeout: 10_000 });
   await dialog.getByTestId("library-offer-confirm").click();
   await dialog.waitFor({ state: "detached" });
+  const reloadedRow = (await (await listReloaded).json()).result.items.find((item) => item.id === graph.id);
+  assert.ok(reloadedRow, "the reloaded list holds the offered graph's row");
   const records = (await api(superToken, "GET", `/api/common/graph/getGraphPublicRecord/${graph.id}`)).result;
   assert.equal(records[records.length - 1].publicState, 0);
   const entries = (await api(superToken, "GET", `/api/common/graph/listManageGraph?page=1&pageSize=50&name=${encodeURIComponent(graph.name)}`)).result.items;

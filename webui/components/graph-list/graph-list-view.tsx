@@ -138,7 +138,7 @@ export function GraphListView() {
               <Link href={`/knowledgeGraph/knowledgeTree/${graph.id}`} className="min-w-0 flex-1 break-words font-medium hover:text-primary hover:underline">
                 {graph.name}
               </Link>
-              <GraphRowMenu graph={graph} onAction={(action) => void onRowAction(graph, action)} onExport={(format) => void exportAs(graph, format)} />
+              <GraphRowMenu graph={graph} onAction={(action) => void onRowAction(graph, action)} onExport={(format) => void exportAs(graph, format)} onLibraryChange={() => void mutate()} />
             </div>
             <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
               <span className={cn("rounded px-1.5 py-0.5", graph.releaseState === 1 ? "bg-success/15 text-success" : "bg-black/5 text-foreground/75 dark:bg-white/10")}>
@@ -188,7 +188,7 @@ export function GraphListView() {
                   {graph.updateTime ? format.dateTime(new Date(graph.updateTime), { dateStyle: "medium", timeStyle: "short" }) : ""}
                 </td>
                 <td className="px-1 py-1 text-right">
-                  <GraphRowMenu graph={graph} onAction={(action) => void onRowAction(graph, action)} onExport={(format) => void exportAs(graph, format)} />
+                  <GraphRowMenu graph={graph} onAction={(action) => void onRowAction(graph, action)} onExport={(format) => void exportAs(graph, format)} onLibraryChange={() => void mutate()} />
                 </td>
               </tr>
             ))}

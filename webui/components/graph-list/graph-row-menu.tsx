@@ -30,13 +30,24 @@ export function graphScreens(graph: Pick<GraphListItem, "id" | "templateKind">):
   return screens;
 }
 
-export function GraphRowMenu({ graph, onAction, onExport }: { graph: GraphListItem; onAction: (action: RowAction) => void; onExport: (format: string) => void }) {
+export function GraphRowMenu({
+  graph,
+  onAction,
+  onExport,
+  onLibraryChange,
+}: {
+  graph: GraphListItem;
+  onAction: (action: RowAction) => void;
+  onExport: (format: string) => void;
+  /** After 申请入库 or its withdrawal: the list reloads, so the row shows the new state at once. */
+  onLibraryChange?: () => void;
+}) {
   const t = useTranslations("graph");
   const tv = useTranslations("graphScreens");
   const editable = graph.isEdit === 1;
   // The library entries follow the graph's library state, read once the menu has been opened.
   const [opened, setOpened] = useState(false);
-  const library = useLibraryOffer(editable, graph.id, opened);
+  const library = useLibraryOffer(editable, graph.id, opened, onLibraryChange);
   return (
     <>
     <DropdownMenu onOpenChange={(open) => open && setOpened(true)}>

@@ -26,9 +26,15 @@ export function libraryStateOf(records: { publicState?: number | null }[] | unde
  * request while it waits, or taking the graph out once published. The dialogs live outside the
  * menu (a closed menu unmounts its items): render `dialogs` next to the menu. The graph is the
  * route's unless `graphIdOfRow` names one (a graph list row); `active` false defers the state's fetch
- * (a row's menu asks only once it has been opened).
+ * (a row's menu asks only once it has been opened); `onChanged` runs after an offer or a withdrawal
+ * (a list refreshes its row at once).
  */
-export function useLibraryOffer(editable: boolean, graphIdOfRow?: number, active = true): { items: React.ReactNode; dialogs: React.ReactNode } {
+export function useLibraryOffer(
+  editable: boolean,
+  graphIdOfRow?: number,
+  active = true,
+  onChanged?: () => void,
+): { items: React.ReactNode; dialogs: React.ReactNode } {
   const t = useTranslations("library.offer");
   const params = useParams<{ graphId?: string }>();
   const graphId = graphIdOfRow ?? Number(params?.graphId);
@@ -51,6 +57,7 @@ export function useLibraryOffer(editable: boolean, graphIdOfRow?: number, active
       setOffering(false);
       setSummary("");
       void mutate();
+      onChanged?.();
     } catch (cause) {
       if (!(cause instanceof ApiError)) throw cause;
     } finally {
@@ -64,6 +71,7 @@ export function useLibraryOffer(editable: boolean, graphIdOfRow?: number, active
       await graphApi.libraryWithdraw(graphId);
       toast("success", { text: t("withdrawn") });
       void mutate();
+      onChanged?.();
     } catch (cause) {
       if (!(cause instanceof ApiError)) throw cause;
     }
