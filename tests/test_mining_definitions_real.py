@@ -137,3 +137,14 @@ def test_openers_clauses_and_conventions(page, terms):
 ])
 def test_symbols_modals_and_definition_headings(page, terms):
     assert _terms(page) == terms
+
+
+@pytest.mark.parametrize("sentence, term", [
+    # An adverb glued to the subject shows a statement; words ending in the same characters stay terms.
+    ("二分图必定是一类不含奇环的图．", None),
+    ("约数总是指正约数．", None),
+    ("首都是一个国家的政治中心．", "首都"),
+])
+def test_adverb_glued_subjects_are_not_terms(sentence, term):
+    match = definitions.classify([sentence])[0]
+    assert (match.term if match and match.score >= 0.5 else None) == term

@@ -220,8 +220,14 @@ def _strip_term(term: str) -> str:
     return term.strip(" 　「」『』“”\"'《》【】:：,，")
 
 
+# An adverb glued to the end of a subject (约数总是指…, 度数都是…) shows a statement, not a term;
+# the lookbehinds keep the words that end in the same characters (原则, 首都, 方便).
+_TRAILING_ADVERB = re.compile(r"(?:(?<![规法准原细守否总])则|(?<![首国古成京])都|(?<![方顺随简轻])便|(?<!汇)总|(?<![归偿])还"
+                              r"|也|均|就|必定|一定|必然|却|仍|才|往往|通常|一般)$")
+
+
 def _term_like(term: str) -> bool:
-    if not term or len(term) > 20 or term in _LABELS or _NOT_TERM_START.match(term):
+    if not term or len(term) > 20 or term in _LABELS or _NOT_TERM_START.match(term) or _TRAILING_ADVERB.search(term):
         return False
     if not re.search(r"[\u4e00-\u9fff]|[A-Za-z]{2}", term) or re.search(r"[的了吗呢吧啊是在]$", term):
         return False
@@ -532,6 +538,7 @@ def _first_match(sentence: Sentence, marks: list[tuple[int, int]], heading: tupl
         return None  # the loose patterns only name the sentence-initial noun phrase, not one after a clause
     if found is not None and found.pattern != "english" and (found.pattern not in FALLBACK or _NOT_TERM_START.match(found.term)
                                                                   or found.term.startswith(("一个", "一种")) or re.search(r"\s\S+\s", found.term)
+                                                                  or _TRAILING_ADVERB.search(found.term)
                                                                   or (found.pattern in ("that_is", "is_genus")
                                                                       and (len(found.term) > 10 or re.search(r"[的、\s]", found.term)))):
         return None
