@@ -6,10 +6,9 @@
 // data deleted.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { after, before, test } from "node:test";
-import { BASE_URL, launch, signIn } from "./browser.mjs";
+import { test } from "node:test";
+import { BASE_URL, signedInPage } from "./browser.mjs";
 
-let context;
 let page;
 const TERM = `2099-${Date.now() % 100000}`;
 const SHEET = [
@@ -30,15 +29,7 @@ async function upload(name, content, className) {
   await page.getByTestId("import-submit").click();
 }
 
-before(async () => {
-  context = await launch();
-  page = context.pages()[0] ?? (await context.newPage());
-  await signIn(page, "teacher");
-});
-
-after(async () => {
-  await context?.close();
-});
+signedInPage("teacher", (opened) => ({ page } = opened));
 
 test("the course graph leads to its attainment page, which imports a sheet and draws the result", async () => {
   await page.goto(`${BASE_URL}/knowledgeGraph/knowledgeTree/8`);

@@ -2,22 +2,14 @@
 // against the real platform (ZHITU_URL).
 import assert from "node:assert/strict";
 import path from "node:path";
-import { after, before, test } from "node:test";
-import { BASE_URL, SCREENSHOTS, launch } from "./browser.mjs";
+import { test } from "node:test";
+import { BASE_URL, SCREENSHOTS, signedInPage } from "./browser.mjs";
 import { PNG, api, apiLogin, assertForbidden, shootLooks, signInAs } from "./issue9-helpers.mjs";
 
-let context;
 let page;
 const stamp = Date.now().toString(36);
 
-before(async () => {
-  context = await launch();
-  page = context.pages()[0] ?? (await context.newPage());
-});
-
-after(async () => {
-  await context?.close();
-});
+signedInPage(null, (opened) => ({ page } = opened));
 
 const row = (text) => page.getByTestId("manage-row").filter({ hasText: text });
 

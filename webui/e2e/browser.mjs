@@ -2,6 +2,7 @@
 import { mkdtempSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { after, before } from "node:test";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
@@ -28,4 +29,22 @@ export async function signIn(page, userName, password = PASSWORD) {
   await page.fill("#password", password);
   await page.click("button[type=submit]");
   await page.waitForURL("**/knowledgeGraph/index");
+}
+
+/**
+ * The browser of a test file: launched before its tests, closed after them, its first page signed
+ * in as `userName` (null: left signed out). `onOpen` gets `{ context, page }` once they are open,
+ * so that the file keeps its own variables: `signedInPage("teacher", (opened) => ({ context, page } = opened))`.
+ */
+export function signedInPage(userName, onOpen) {
+  let context;
+  before(async () => {
+    context = await launch();
+    const page = context.pages()[0] ?? (await context.newPage());
+    if (userName) await signIn(page, userName);
+    onOpen({ context, page });
+  });
+  after(async () => {
+    await context?.close();
+  });
 }

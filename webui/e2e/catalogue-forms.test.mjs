@@ -4,23 +4,15 @@
 // by the server's own rules (GET /api/user/formRules); what only the server knows (a taken code)
 // comes back under its field too; the API answers the same three fields at once.
 import assert from "node:assert/strict";
-import { after, afterEach, before, test } from "node:test";
-import { BASE_URL, launch } from "./browser.mjs";
-import { api, signInAs } from "./issue9-helpers.mjs";
+import { afterEach, test } from "node:test";
+import { BASE_URL, signedInPage } from "./browser.mjs";
+import { api } from "./issue9-helpers.mjs";
 
 let context;
 let page;
 const TOO_LONG = "n".repeat(101);
 
-before(async () => {
-  context = await launch();
-  page = context.pages()[0] ?? (await context.newPage());
-  await signInAs(page, "super");
-});
-
-after(async () => {
-  await context?.close();
-});
+signedInPage("super", (opened) => ({ context, page } = opened));
 
 afterEach(async (t) => {
   if (process.env.ZHITU_DEBUG_SHOTS) await page.screenshot({ path: `/tmp/forms-${t.name.slice(0, 24).replace(/\W+/g, "_")}.png` }).catch(() => undefined);

@@ -4,23 +4,15 @@
 // caller's language and leaves the application pending. (The library approval dialog's check is
 // in library.test.mjs.)
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { BASE_URL, launch } from "./browser.mjs";
-import { api, signInAs } from "./issue9-helpers.mjs";
+import { test } from "node:test";
+import { BASE_URL, signedInPage } from "./browser.mjs";
+import { api } from "./issue9-helpers.mjs";
 
 let context;
 let page;
 const stamp = Date.now().toString(36);
 
-before(async () => {
-  context = await launch();
-  page = context.pages()[0] ?? (await context.newPage());
-  await signInAs(page, "super");
-});
-
-after(async () => {
-  await context?.close();
-});
+signedInPage("super", (opened) => ({ context, page } = opened));
 
 async function setLocale(locale) {
   await context.addCookies([{ name: "NEXT_LOCALE", value: locale, url: BASE_URL }]);

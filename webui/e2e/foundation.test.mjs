@@ -1,20 +1,12 @@
 // Against the real running platform (ZHITU_URL): sign in, graph list, languages, themes, menu search, sign out.
 import assert from "node:assert/strict";
 import path from "node:path";
-import { after, before, test } from "node:test";
-import { BASE_URL, SCREENSHOTS, launch, signIn } from "./browser.mjs";
+import { test } from "node:test";
+import { BASE_URL, SCREENSHOTS, signedInPage, signIn } from "./browser.mjs";
 
-let context;
 let page;
 
-before(async () => {
-  context = await launch();
-  page = context.pages()[0] ?? (await context.newPage());
-});
-
-after(async () => {
-  await context?.close();
-});
+signedInPage(null, (opened) => ({ page } = opened));
 
 test("an unknown user gets the server's message and stays on the login page", async () => {
   await page.goto(`${BASE_URL}/login`);

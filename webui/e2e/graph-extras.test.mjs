@@ -7,10 +7,9 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { inflateRawSync } from "node:zlib";
 import path from "node:path";
-import { after, before, test } from "node:test";
-import { BASE_URL, PASSWORD, SCREENSHOTS, launch, signIn } from "./browser.mjs";
+import { test } from "node:test";
+import { BASE_URL, PASSWORD, SCREENSHOTS, signedInPage } from "./browser.mjs";
 
-let context;
 let page;
 const STAMP = Date.now() % 100000;
 
@@ -82,15 +81,7 @@ async function nodeByName(who, graphId, name) {
   return find(result.tree);
 }
 
-before(async () => {
-  context = await launch();
-  page = context.pages()[0] ?? (await context.newPage());
-  await signIn(page, "teacher");
-});
-
-after(async () => {
-  await context?.close();
-});
+signedInPage("teacher", (opened) => ({ page } = opened));
 
 test("the task dialog reassigns a task to another person and its overview counts the states", async () => {
   const name = `e2e 任务 ${STAMP}`;

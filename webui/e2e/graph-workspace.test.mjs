@@ -4,8 +4,8 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { after, before, test } from "node:test";
-import { BASE_URL, PASSWORD, SCREENSHOTS, launch, signIn } from "./browser.mjs";
+import { test } from "node:test";
+import { BASE_URL, PASSWORD, SCREENSHOTS, signedInPage } from "./browser.mjs";
 
 let context;
 let page;
@@ -74,15 +74,7 @@ async function dragWithMouse(from, to) {
   await page.mouse.up();
 }
 
-before(async () => {
-  context = await launch();
-  page = context.pages()[0] ?? (await context.newPage());
-  await signIn(page, "teacher");
-});
-
-after(async () => {
-  await context?.close();
-});
+signedInPage("teacher", (opened) => ({ context, page } = opened));
 
 test("a teacher creates a teaching graph in a project and lands in its workspace", async () => {
   await page.getByTestId("new-graph").click();

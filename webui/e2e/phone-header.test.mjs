@@ -2,20 +2,13 @@
 // links; on a desktop the links stay in the header and the button is not there.
 import assert from "node:assert/strict";
 import path from "node:path";
-import { after, before, test } from "node:test";
-import { BASE_URL, SCREENSHOTS, launch } from "./browser.mjs";
+import { test } from "node:test";
+import { BASE_URL, SCREENSHOTS, signedInPage } from "./browser.mjs";
 
 let context;
 let page;
 
-before(async () => {
-  context = await launch();
-  page = context.pages()[0] ?? (await context.newPage());
-});
-
-after(async () => {
-  await context?.close();
-});
+signedInPage(null, (opened) => ({ context, page } = opened));
 
 /** Nothing of the header is cut off: no part of it reaches past the right edge of the screen. */
 async function assertHeaderFits() {

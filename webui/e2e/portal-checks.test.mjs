@@ -4,22 +4,15 @@
 // videos in both languages; member counts follow at once; a unit admin's statistics equal the API's
 // counts for the unit.
 import assert from "node:assert/strict";
-import { after, afterEach, before, test } from "node:test";
-import { BASE_URL, launch } from "./browser.mjs";
+import { afterEach, test } from "node:test";
+import { BASE_URL, signedInPage } from "./browser.mjs";
 import { api, apiLogin, signInAs } from "./issue9-helpers.mjs";
 
 let context;
 let page;
 const stamp = Date.now().toString(36);
 
-before(async () => {
-  context = await launch();
-  page = context.pages()[0] ?? (await context.newPage());
-});
-
-after(async () => {
-  await context?.close();
-});
+signedInPage(null, (opened) => ({ context, page } = opened));
 
 afterEach(async (t) => {
   if (process.env.ZHITU_DEBUG_SHOTS) await page.screenshot({ path: `/tmp/portal-checks-${t.name.slice(0, 24).replace(/\W+/g, "_")}.png` }).catch(() => undefined);
@@ -43,7 +36,11 @@ async function findRow(text, keyword) {
   await page.getByTestId("manage-search").fill(keyword);
   await page.getByTestId("manage-search-submit").click();
   const row = rows().filter({ hasText: text.slice(0, 12) });
-  await row.first().waitFor();
+  // The first page may already hold the row: wait for the search's answer, every row holding the text.
+  await page.waitForFunction((part) => {
+    const shown = [...document.querySelectorAll("[data-testid=manage-row]")];
+    return shown.length > 0 && shown.every((shownRow) => shownRow.textContent.includes(part));
+  }, text.slice(0, 12));
   return row.first();
 }
 
