@@ -65,6 +65,8 @@ interface BubbleData extends Record<string, unknown> {
 /** Edge labels show from this zoom (or the label zoom, if higher); below it only on the focused and hovered nodes' edges. */
 const EDGE_LABEL_ZOOM = 0.8;
 const FLY_MS = 600;
+/** What a bubble off the screen costs a step of the first draw, as a share of one on it (its lines, React Flow's bookkeeping). */
+const OFF_SCREEN_SHARE = 0.25;
 
 // Level of detail and focus are classes on the canvas, so a zoom or a click restyles the bubbles in
 // view instead of re-rendering thousands of them.
@@ -273,8 +275,12 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
   // frame budget (nextMountStep), so no task holds the page for long on a busy machine either. A
   // step follows the last one's commit and a frame, so the time measured is its render, commit and
   // the measuring and paint after it.
+  // Bubbles off the screen (the window's margin) cost React Flow no DOM (onlyRenderVisibleElements),
+  // only their relations' lines: a step counts each as OFF_SCREEN_SHARE of one on it.
   const [limit, setLimit] = useState(0);
   const mountStep = useRef({ size: FIRST_MOUNT_STEP, startedAt: 0 });
+  const windowOrder = useRef(windowNodes);
+  windowOrder.current = windowNodes;
   const windowSize = windowNodes.length;
   const hasCells = cells !== null;
   useEffect(() => {
@@ -284,10 +290,23 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
       const now = performance.now();
       if (limit > 0) step.size = nextMountStep(step.size, now - step.startedAt);
       step.startedAt = now;
-      setLimit(limit + step.size >= windowSize ? Infinity : limit + step.size);
+      const { x, y, zoom } = flow.getViewport();
+      const width = canvas.current?.clientWidth ?? 0;
+      const height = canvas.current?.clientHeight ?? 0;
+      const room = MAX_NODE_SIZE * zoom;
+      const onScreen = (id: number) => {
+        const place = places.current.get(id);
+        if (!place) return false;
+        const left = place.x * zoom + x;
+        const top = place.y * zoom + y;
+        return left > -room && left < width + room && top > -room && top < height + room;
+      };
+      let next = limit;
+      for (let taken = 0; next < windowSize && taken < step.size; next++) taken += onScreen(windowOrder.current[next].id) ? 1 : OFF_SCREEN_SHARE;
+      setLimit(next >= windowSize ? Infinity : next);
     });
     return () => cancelAnimationFrame(frame);
-  }, [hasCells, limit, windowSize]);
+  }, [hasCells, limit, windowSize, flow]);
 
   // A node keeps its object while nothing it shows changes, so a filter toggle re-renders only the
   // bubbles whose size it changed.
