@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections import Counter, defaultdict
+from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable
@@ -77,15 +77,29 @@ def _wide_runs(sentence: Sentence) -> Iterable[list]:
         yield run
 
 
+# Verbs that carry grammar rather than a procedure, and verb endings that attach an object or a
+# result (应用于, 表现出, 分为): a span holding them is a clause (方法进行, 分别为, 提供参考).
+LIGHT_VERBS = frozenset("""
+是 为 有 于 在 对 把 被 使 让 给 用 看 做 作 进行 提供 作为 成为 具有 存在 表现 包括 包含 属于 采用 利用 通过 使用 得到
+获得 给出 提出 给予 加以 予以 需要 可以 能够 应该 要 会 能 可 将 并 也 都 还 就 又 再 才 分别 特别 同时 主要 只有 已经
+开始 继续 认为 发现 表明 显示 说明 看出 指出 得出 达到 实现 完成 形成 产生 出现 引起 造成 导致 涉及 结合 根据 按照 参考
+""".split())
+_OBJECT_ENDINGS = tuple("于为是出成到了着过")
+
+
 def _verbal_span(piece: list) -> bool:
     """A wider span worth ranking: a verb, adjective or time word alone (a 2+ character one), or
-    several words that end in a head and start with neither a locative nor a bare number."""
+    several words that end in a head and start with neither a locative nor a bare number; never a
+    light verb or a verb ending that takes an object."""
     first, last = piece[0], piece[-1]
+    for token in piece:
+        if token.text in LIGHT_VERBS or token.pos == "v" and len(token.text) > 1 and token.text.endswith(_OBJECT_ENDINGS):
+            return False
     if len(piece) == 1:
         return first.pos in _VERBAL_SINGLES and len(first.text) >= 2
     if last.pos not in _HEADS or first.pos in ("f", "u"):
         return False
-    if first.pos in ("d", "ad") and piece[1].pos not in ("v", "vn"):
+    if first.pos in ("d", "ad") and piece[1].pos not in ("v", "vn") or first.pos == "d" and len(first.text) > 1:
         return False
     return not (first.pos == "m" and not re.search(r"[一二三四五六七八九十两双多单]", first.text))
 
@@ -154,13 +168,15 @@ class _Stats:
     marked: bool = False
     subword: bool = False
     verbal: bool = False  # only ever seen as a verb-bearing span, never as a noun phrase
-    lefts: Counter = field(default_factory=Counter)  # the character before each occurrence
-    rights: Counter = field(default_factory=Counter)
+    lefts: dict = field(default_factory=dict)  # the character before each occurrence: count
+    rights: dict = field(default_factory=dict)
 
     def seen(self, sentence: Sentence, start: int, end: int) -> None:
         """One more occurrence at sentence-relative [start, end)."""
-        self.lefts[sentence.text[start - 1] if start > 0 else "^"] += 1
-        self.rights[sentence.text[end] if end < len(sentence.text) else "$"] += 1
+        left = sentence.text[start - 1] if start > 0 else "^"
+        right = sentence.text[end] if end < len(sentence.text) else "$"
+        self.lefts[left] = self.lefts.get(left, 0) + 1
+        self.rights[right] = self.rights.get(right, 0) + 1
 
 
 def candidates(sentences: list[Sentence], marks: dict[int, list[tuple[int, int]]] | None = None) -> dict[str, _Stats]:
@@ -185,6 +201,7 @@ def candidates(sentences: list[Sentence], marks: dict[int, list[tuple[int, int]]
         entry.marked = entry.marked or any(s <= start and end <= e for s, e in marks.get(index, []))
         entry.seen(sentence, start, end)
 
+    verbal: dict[str, list] = defaultdict(list)  # term -> its (piece, sentence index) occurrences
     for index, sentence in enumerate(sentences):
         taken: set[tuple[int, int]] = set()
         for run in _runs(sentence):
@@ -217,11 +234,14 @@ def candidates(sentences: list[Sentence], marks: dict[int, list[tuple[int, int]]
                     if not (MIN_CHARS <= len(term) <= MAX_CHARS) or term in GENERIC or piece[0].text in TRIM_LEFT \
                             or term.isdigit() or _URLISH.search(term):
                         continue
-                    record(term, piece, index, sentence, "verbal")
+                    verbal[term].append((piece, index))
     # Verb-bearing spans once in a text are mostly clauses, not terms (0.9% are CSL keywords); seen
     # twice or in a heading they are as likely keywords as the noun phrases (4.4%, 5.5%).
-    return {term: entry for term, entry in stats.items()
-            if not entry.verbal or entry.frequency >= VERBAL_MIN_FREQUENCY or entry.heading}
+    for term, seen in verbal.items():
+        if term in stats or len(seen) >= VERBAL_MIN_FREQUENCY or any(sentences[i].heading for _, i in seen):
+            for piece, index in seen:
+                record(term, piece, index, sentences[index], "verbal")
+    return stats
 
 
 def title_of(sentences: list[Sentence]) -> str:
