@@ -19,3 +19,12 @@ def test_lines_repeated_across_a_batch_are_not_points():
     found = {c.payload["term"] for found in results for c in found}
     assert {"二叉树", "哈希表", "排序算法"} <= found
     assert not {"张三", "作者"} & found
+
+
+def test_verb_bearing_terms_are_points_but_clauses_are_not():
+    # LAC splits 电压暂降 into 电压/n 暂/d 降/v: a term only the verb-bearing spans find.
+    document = Document.from_text("电压暂降的检测方法\n电网中电压暂降频繁发生。本文对检测方法进行比较，结果分别为两种。"
+                                  "电压暂降的检测需要快速检测算法，快速检测可以减少损失。")
+    terms = [c.payload["term"] for c in points.mine(document, limit=10)]
+    assert terms[0] == "电压暂降"
+    assert not {"方法进行", "进行比较", "分别为", "频繁发生"} & set(terms)

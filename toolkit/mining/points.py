@@ -1,5 +1,5 @@
 """Knowledge points: domain terms and multi-word terms from LAC's words, parts of speech and
-entities, ranked by a trained ranker over termhood, frequency, nesting, position and heading
+entities (noun phrases, and verb-bearing spans seen twice or in a heading), ranked by a trained ranker over termhood, frequency, nesting, position and heading
 features; generic words that are nouns in any subject count against a candidate."""
 from __future__ import annotations
 
