@@ -69,8 +69,6 @@ export function ringAround(centreId: number, others: number[], radius = 160): Po
 
 /** Past this many nodes the relation graph opens on its busiest part, not the whole network. */
 export const BIG_NETWORK = 1000;
-/** Bubbles handed to React Flow in the first frame of a network's first draw (a small one is drawn at once). */
-export const MOUNT_STEP = 150;
 /** About how many nodes a big network may put in view at once (React Flow mounts what is in view); its middle is denser than the average. */
 export const IN_VIEW_BUDGET = 300;
 
