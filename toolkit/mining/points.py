@@ -138,13 +138,6 @@ FEATURES = ("log_freq", "log_adjusted", "in_heading", "first_position", "chars",
             "container_share", "sub_share",
             # Verb-bearing spans (_verbal_span): how verbal, and which word ends them.
             "verbal", "v_end", "time_end", "verb_share")
-# The same features as percentiles within the document (0 lowest .. 1 highest): the ranker scores
-# each candidate alone, so where it stands among its document's candidates is told by these.
-# By 5-fold CV inside the CSL training file, F1@10 0.277 -> 0.285 (a pairwise ranker trained on
-# (keyphrase, other) differences within an abstract got 0.274-0.276).
-RANKED = ("log_freq", "log_adjusted", "first_position", "chars", "zipf_whole", "zipf_max", "spread",
-          "left_variety", "right_variety", "left_top", "right_top")
-FEATURES = FEATURES + tuple(f"{name}_rank" for name in RANKED)
 
 
 @lru_cache(maxsize=1)
@@ -298,27 +291,7 @@ def features(stats: dict[str, _Stats], sentence_count: int, dictionary: set[str]
             float(entry.verbal), float(last == "v"), float(last == "TIME"),
             sum(t.pos in ("v", "a", "ad", "d") for t in entry.tokens) / len(entry.tokens),
         ]
-    for name in RANKED:
-        column = FEATURES.index(name)
-        for term, share in _percentiles({term: row[column] for term, row in rows.items()}).items():
-            rows[term].append(share)
     return rows
-
-
-def _percentiles(values: dict[str, float]) -> dict[str, float]:
-    """Each value's rank among all (ties share their average rank), scaled to 0..1."""
-    order = sorted(values, key=values.__getitem__)
-    span = max(len(order) - 1, 1)
-    shares: dict[str, float] = {}
-    start = 0
-    while start < len(order):
-        stop = start
-        while stop + 1 < len(order) and values[order[stop + 1]] == values[order[start]]:
-            stop += 1
-        for term in order[start:stop + 1]:
-            shares[term] = (start + stop) / 2 / span
-        start = stop + 1
-    return shares
 
 
 def _ranker():
