@@ -6,7 +6,8 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { BASE_URL, PASSWORD, launch, signIn } from "../e2e/browser.mjs";
+import { BASE_URL, launch, signIn } from "../e2e/browser.mjs";
+import { login } from "./relation-network.mjs";
 import { countOf, makeTree, toOpml, toSimpleMindMap } from "./tree.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -19,15 +20,6 @@ const OPEN_DEPTH = 2;
 /** Where graphs are created; the platform's one URL unless the API is reached apart (a `next dev` proxy mangles uploads). */
 const API_URL = process.env.ZHITU_API_URL ?? BASE_URL;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-async function login() {
-  const answer = await (await fetch(`${API_URL}/basic-api/api/Authorize/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ userName: "teacher", password: PASSWORD }),
-  })).json();
-  return answer.result.accessToken;
-}
 
 async function createGraph(token, tree) {
   const form = new FormData();
