@@ -15,7 +15,7 @@ from tortoise.expressions import Q
 from tortoise.transactions import in_transaction
 
 from toolkit import audit, roles, textrules
-from toolkit.admin.forms import FormCheck
+from toolkit.admin.forms import check_decision
 from toolkit.errors import Forbidden, NotFound, ValidationError
 from toolkit.graphs.crud import clean_name
 from toolkit.graphs.documents import to_document
@@ -72,21 +72,10 @@ async def publish(actor: User, graph_id: int, summary: str = "") -> dict:
     return await entry_view(await LibraryEntry.get(id=entry.id))
 
 
-def _decision(form_name: str, state_field: str, refusal: int, state: Any, opinion: Any) -> tuple[int, str]:
-    """A review or approval form checked whole (toolkit.admin.forms): every invalid field at once,
-    a refusal with its opinion; the state and the opinion."""
-    form = FormCheck(form_name)
-    state, opinion = form.field(state_field, state), form.field("opinion", opinion)
-    opinion = opinion.strip() if isinstance(opinion, str) else ""
-    if state == refusal and not opinion:
-        form.add("opinion", "form.required")
-    form.done()
-    return state, opinion
-
-
 async def update_public_state(actor: User, graph_id: int, state: Any, opinion: Any = "") -> dict:
     """An admin publishes (4) or refuses (2) a waiting graph; refusing needs an opinion."""
-    state, opinion = _decision("libraryReview", "publicState", REFUSE, state, opinion)
+    decision = check_decision("libraryReview", "publicState", REFUSE, {"publicState": state, "opinion": opinion})
+    state, opinion = decision["publicState"], decision["opinion"]
     entry = await _entry_for_graph(graph_id)
     if entry is None:
         raise NotFound(what="what.library_graph")
@@ -322,7 +311,8 @@ async def graph_of_apply(apply_id: int) -> int | None:
 
 async def approve(actor: User, apply_id: int, state: Any, opinion: Any) -> dict:
     """The person in charge passes (2) or rejects (3) an application in state 0, with an opinion."""
-    state, opinion = _decision("libraryApproval", "state", REJECT, state, opinion)
+    decision = check_decision("libraryApproval", "state", REJECT, {"state": state, "opinion": opinion})
+    state, opinion = decision["state"], decision["opinion"]
     opinion = sanitise(opinion)
     record = await LibraryApply.get_or_none(id=apply_id)
     if record is None:

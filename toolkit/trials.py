@@ -14,7 +14,7 @@ from tortoise.transactions import in_transaction
 
 from toolkit import audit, roles
 from toolkit.accounts import create_user
-from toolkit.admin.forms import FormCheck
+from toolkit.admin.forms import check_decision
 from toolkit.auth import attempts
 from toolkit.auth.sms import clean_tel
 from toolkit.errors import Forbidden, NotFound, ValidationError
@@ -97,23 +97,13 @@ async def list_trials(actor: User, page: int = 1, page_size: int = 10, state: in
     return [trial_view(t, handler_unit) for t in rows], total
 
 
-def _decision(state: Any, opinion: Any, days: Any) -> tuple[int, str, int]:
-    """The decision form checked whole (toolkit.admin.forms "trialDecision"): every invalid field at
-    once, a rejection with its opinion; the state, the opinion and the trial days."""
-    form = FormCheck("trialDecision")
-    state, days, opinion = form.field("state", state), form.field("days", days), form.field("opinion", opinion)
-    opinion = sanitise(opinion) if isinstance(opinion, str) else ""
-    if state == REJECTED and not opinion:
-        form.add("opinion", "form.required")
-    form.done()
-    return state, opinion, days if isinstance(days, int) else DEFAULT_DAYS
-
-
 async def handle(actor: User, trial_id: int, state: Any, opinion: Any = None, days: Any = None) -> dict:
     """Approve (1) or reject (2) a pending application; the values as sent, checked here, nothing written when one is wrong."""
     if actor.role not in (roles.SUPER, roles.ADMIN):
         raise Forbidden()
-    state, opinion, days = _decision(state, opinion, days)
+    decision = check_decision("trialDecision", "state", REJECTED, {"state": state, "opinion": opinion, "days": days}, sanitise)
+    state, opinion = decision["state"], decision["opinion"]
+    days = decision["days"] if isinstance(decision["days"], int) else DEFAULT_DAYS
     trial = await TrialApplication.get_or_none(id=trial_id)
     if trial is None:
         raise NotFound(what="what.trial")

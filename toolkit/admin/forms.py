@@ -8,6 +8,7 @@ Lengths come from the one text table (textrules.LIMITS), not from here.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -187,6 +188,20 @@ def check(form: str, values: dict[str, Any], creating: bool) -> dict[str, Any]:
     """Every field of `values` the form knows, by its rule; the cleaned values, or FormErrors naming each bad field."""
     checker = FormCheck(form)
     cleaned = checker.fields(values, creating)
+    checker.done()
+    return cleaned
+
+
+def check_decision(form: str, state_field: str, refusal: int, values: dict[str, Any],
+                   clean_opinion: Callable[[str], str] = str.strip) -> dict[str, Any]:
+    """A decision dialog's form checked whole: every field by its rule, and a refusal needs an
+    opinion (cleaned by `clean_opinion` first, so one that cleans to nothing counts as none). The
+    cleaned values, or FormErrors naming every bad field at once."""
+    checker = FormCheck(form)
+    cleaned = {name: checker.field(name, values.get(name)) for name in checker.rules}
+    cleaned["opinion"] = clean_opinion(cleaned["opinion"]) if isinstance(cleaned["opinion"], str) else ""
+    if cleaned[state_field] == refusal and not cleaned["opinion"]:
+        checker.add("opinion", "form.required")
     checker.done()
     return cleaned
 
