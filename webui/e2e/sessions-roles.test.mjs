@@ -182,7 +182,10 @@ test("the error log (SPEC §8) records a failed request with its method, address
   await page.waitForFunction(() => (window.localStorage.getItem("zhitu.errorLog") ?? "").includes("script-boom"));
   await page.goto(`${BASE_URL}/error-log`);
   await page.waitForURL("**/error-log/list");
-  const script = await page.getByTestId("error-row").filter({ hasText: "script-boom" }).locator("td").allTextContents();
+  // The list is read from the browser's storage after the page mounts: wait for the row.
+  const scriptRow = page.getByTestId("error-row").filter({ hasText: "script-boom" }).first();
+  await scriptRow.waitFor();
+  const script = await scriptRow.locator("td").allTextContents();
   assert.equal(script[1], "JS");
   const row = page.getByTestId("error-row").filter({ hasText: "/basic-api/api/excavate/task/987654" }).first();
   await row.waitFor();
