@@ -499,6 +499,49 @@ def real_chinese_definitions() -> dict | None:
     return result
 
 
+COURSE_DEFINITION_LABELS = DATA / "coursenotes_definitions.tsv"
+# The labelled files; the last two hold no definition and count for precision only.
+COURSE_DEFINITION_FILES = ("docx/zzuli_马原_名词解释_分章节重点_definitions.docx", "docx/zzuli_数据库知识点总结_autonumber_definitions.docx",
+                           "docx/cae_电气测试系统原理_复习_heading1-3.docx", "pdf/cae_自动控制原理复习总结_word_nobookmarks.pdf",
+                           "docx/zzuli_计算机网络_大纲考核目标_table.docx", "pdf/csu_大物内容概要_刚体力学_summary.pdf")
+
+
+def course_definitions() -> dict | None:
+    """TUNING data, not held out: Chinese definitions labelled by hand in real course texts of
+    ../shared/corpus other than OI-wiki (tests/data/mining/coursenotes_definitions.tsv), each file
+    read through the upload reader; the same sentence-start regex as the baseline."""
+    from toolkit.mining import corpora
+
+    if not COURSE_DEFINITION_LABELS.exists():
+        return None
+    labels = []
+    for line in COURSE_DEFINITION_LABELS.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            file, terms, anchor = line.split("\t")
+            labels.append(corpora.DefinitionLabel(file, [t.strip() for t in terms.split("|")], anchor.strip()))
+    files = [f for f in COURSE_DEFINITION_FILES if (corpora.CORPUS / f).exists()]
+    if not files:
+        return None
+    labels = [l for l in labels if l.page in files]
+    ours, baseline = [], []
+    for file in files:
+        path = corpora.CORPUS / file
+        document = read_document(path.name, path.read_bytes())
+        ours += [(file, c.payload["term"], c.payload["sentence"]) for c in definitions.mine(document)]
+        text = "\n".join(document.paragraph_text(i) for i in range(len(document.paragraphs)))
+        baseline += [(file, term, sentence) for term, sentence in _baseline_chinese_definitions(text)]
+    row = {"files": len(files)}
+    for key, predicted in (("ours", ours), ("baseline", baseline)):
+        right, found = _definition_matches(predicted, labels)
+        scores = prf(right, len(predicted), len(labels))
+        scores["recall"] = round(found / len(labels), 3) if labels else 0.0
+        p, r = scores["precision"], scores["recall"]
+        scores["f1"] = round(2 * p * r / (p + r), 3) if p + r else 0.0
+        scores["tp"] = found
+        row[key] = scores
+    return row
+
+
 def _markdown_headings(text: str) -> list[str]:
     from markdown_it import MarkdownIt
 
@@ -550,6 +593,7 @@ def run_real() -> dict:
     from toolkit.mining import judged
 
     return {"keyphrases": real_keyphrases(), "definitions_zh": real_chinese_definitions(),
+            "definitions_zh_course_tuning": course_definitions(),
             "definitions_en": real_english_definitions(), "catalogue": real_catalogue(), "relations": real_relations(),
             "judged": judged.run()}
 
@@ -574,6 +618,10 @@ def print_real(report: dict, out=sys.stdout) -> None:
             d = report["definitions_zh"][split]
             row(f"Chinese definitions, OI-wiki {split} pages ({d['ours']['gold']})", d["ours"], d["baseline"],
                 "sentence-start regex")
+    if report.get("definitions_zh_course_tuning"):
+        d = report["definitions_zh_course_tuning"]
+        row(f"Chinese definitions, TUNING: {d['files']} course texts ({d['ours']['gold']})", d["ours"], d["baseline"],
+            "sentence-start regex")
     if report["definitions_en"] is None:
         print("  English definitions: skipped, ../shared/corpus/deft is absent", file=out)
     else:
