@@ -234,6 +234,91 @@ def _term_like(term: str) -> bool:
     return not re.search(r"\s\S+\s\S+\s", term)  # not a clause of spaced symbols
 
 
+# A glossary line of review notes (名词解释): 物质：不依赖于人类的意识而存在…的客观存在；运动：运动是…
+# Its head names the term when what follows says what the term is: a cue (是指, 指, 即), the head
+# again with its cue, or a description ending in its genus (…的客观存在, …的那部分资本). Heads that
+# name an aspect of a topic (测控系统的基本功能：…, 作用：…) head lists, not definitions.
+_GLOSSARY = re.compile(r"^(?P<head>[^：:，,。；;、（）()\[\]【】\s\d][^：:，,。；;、（）()\[\]【】]{0,11}?)\s*(?P<defined>的?定义)?\s*[：:]\s*(?=\S)")
+_ASPECT_WORDS = (r"(?:作用|特点|特征|特性|功能|组成|组成部分|结构|类型|分类|种类|方法|方式|内容|要求|意义|表现|原因|关系|步骤|措施"
+                 r"|来源|形式|原理|区别|条件|问题|优点|缺点|目的|用途|应用|性质|观点|含义|要点|注意点|注意事项)")
+# 测控系统的基本功能：…, 价值规律的作用：…, 观点：…: an aspect of a topic heads a list.
+_ASPECT_HEAD = re.compile(r"(?:^|的(?:基本|主要|重要|几个|两个|三个|四个)?)" + _ASPECT_WORDS + r"$|^(?:理解|对立|分析|答|注|引入|设计|选择|特殊性|同一性)$|(?:辩证|相互|对立统一)关系$")
+# A bare description (no 是/指) also fails after any head ending in an aspect word: 数据采集电路作用：…
+_ASPECT = re.compile(_ASPECT_WORDS + r"$")
+_NOT_GLOSSARY_HEAD = re.compile(r"^(?:第[一二三四五六七八九十\d]+|其[一二三四五六七八九十]|(?:例|习题|练习|题)\s*[\d\-一二三四五六七八九十]|的)|(?:有|包括|包含|分为|如下)$|有[一二三四五六七八九十两几]")
+# 限幅滤波：适用于…, 中位值滤波：能克服…: what a thing is good for, not what it is.
+_USE_START = re.compile(r"^(?:适用|适合|用于|能|可以?|会|需要?|应|要|具有|有(?!机))")
+_GLOSSARY_CUE = re.compile(r"^(?P<cue>是指|指的是|就是指|一般指|通常指|就是|是|指(?![令针标数南出导向])|即|亦即|也就是)")
+_GENUS_TAIL = re.compile(r"的\s*[\w\u4e00-\u9fff、 ]{0,11}[^的\s、。．.；;][。．.；;]?$")
+# X是…的基础/前提/动力/创造者: a role the thing plays, said of a term defined elsewhere.
+_ROLE_GENUS = re.compile(r"(?:基础|前提|条件|来源|源泉|动力|目的|标准|结果|准备|主体|创造者|承担者|基石|关键|根源|统一|关系问题|要务"
+                         r"|决定力量|根本动力|属性|表现形式|精髓)$")
+_ASKING = re.compile(r"^\s*(?:什么|如何|怎样|怎么|哪|多少|为什么|为何|是否)")
+
+
+def _genus_after(rest: str) -> str:
+    """The noun after the last 的 of the description's first clause, or of its last clause."""
+    tails = []
+    for clause in (re.split(r"[，,；;。．]", rest)[0], re.split(r"[，,；;。．]", rest.rstrip("。．.；; "))[-1]):
+        found = re.search(r"的\s*([^的，,；;。．]{1,12})\s*$", clause.strip())
+        if found:
+            tails.append(found.group(1).strip())
+    return " ".join(tails)
+
+
+def _role_genus(rest: str) -> str:
+    """The genus a description ends in: its last clause's when that clause goes on about the same
+    subject (…的基础，是…的物质力量), else its first clause's (…的客观来源，社会意识是…)."""
+    clauses = [c.strip() for c in re.split(r"[，,；;。．]", rest.rstrip("。．.；; ")) if c.strip()]
+    chosen = clauses[-1] if len(clauses) > 1 and re.match(r"^(?:是|也是|又是|为)", clauses[-1]) else (clauses[0] if clauses else "")
+    found = re.search(r"的\s*([^的]{1,12})$", chosen)
+    return found.group(1).strip() if found else ""
+
+
+def _glossary_match(body: str) -> Match | None:
+    head = _GLOSSARY.match(body)
+    if head is None:
+        return None
+    term = _strip_term(head.group("head").lstrip("※* "))
+    rest = body[head.end():].strip()
+    said_cue = re.search(r"(?:是指|指的是|就是指|是|即)$", term)  # 价值规律是指：…
+    if said_cue:
+        term = re.sub(r"的?定义$", "", term[:said_cue.start()]).strip()  # 强连通的定义是：…
+    if not term or term in _LABELS or _ASPECT_HEAD.search(term) and not head.group("defined") or not _term_like(term) \
+            or _NOT_GLOSSARY_HEAD.search(term):
+        return None
+    if not re.search(r"[\u4e00-\u9fff]", term) or re.search(r"可以|得出|参见|需要|应该|如下|以下", term) or body[head.end() - 1:head.end() + 1] == "::":
+        return None  # a Chinese noun phrase, not a clause (由此可以得出：…) nor code (std::stack)
+    if len(term) == 1 and not re.match(r"[\u4e00-\u9fff]", term):
+        return None
+    if re.match(r"^(?:[\d①-⑳]|[（(]\s*\d|第[一二三四五六七八九十])", rest) or re.search(r"→|[＝=]", rest):
+        return None  # a numbered list or a formula follows: 作用：1、…
+    if _compact_text(rest).startswith(_compact_text(term)):
+        rest = rest[_consumed(rest, term):].lstrip()  # 运动：运动是标志…
+        if not _GLOSSARY_CUE.match(rest):
+            return None
+    cue = _GLOSSARY_CUE.match(rest)
+    first_clause = re.split(r"[，,；;。．]", rest)[0]
+    genus = _genus_after(rest)
+    if head.group("defined") or said_cue:
+        ok = len(rest) >= 4
+    elif cue and cue.group("cue") not in ("是", "就是"):
+        ok = not _ASKING.match(rest[cue.end():])
+    else:
+        said = rest[cue.end():] if cue else rest
+        clauses = re.split(r"[，,；;。．]", said.rstrip("。．.；; "))
+        ok = (any(_GENUS_TAIL.search(c.strip()) for c in clauses)
+              and not first_clause.rstrip().endswith("的") and not EVALUATIVE.match(_QUANTIFIER.sub("", said)) and not _ASKING.match(said))
+        if not cue:  # a bare description in words: no statement about something else, no list of items
+            ok = ok and bool(re.match(r"[\u4e00-\u9fff]", rest)) and "是" not in first_clause and not _USE_START.match(rest) \
+                and len(re.findall(r"(?<!的)、", first_clause)) < 2 and not _ASPECT.search(term) and not _ASPECT.search(genus or "") \
+                and not _ROLE_GENUS.search(_role_genus(rest))
+    if not ok:
+        return None
+    offset = body.find(term)
+    return Match(term, offset, offset + len(term), head.end() - 1, head.end(), "glossary", 0.85)
+
+
 def _bold_after_naming(body: str, marks: list[tuple[int, int]]) -> Match | None:
     """The first bold term that closes a naming clause (_NAMING_BEFORE_BOLD)."""
     for start, end in marks:
@@ -274,6 +359,9 @@ def chinese_match(text: str, marks: list[tuple[int, int]] = (), declared: bool =
     named = _bold_after_naming(body, marks)
     if named is not None:
         return named
+    glossary = _glossary_match(body) if not marks else None
+    if glossary is not None:
+        return glossary
     # A term in bold right after a naming cue: 称为 **霍夫曼树**, 称这组编码为 **前缀编码**.
     for found in _AFTER_CUE.finditer(body):
         for start, end in marks:
@@ -327,6 +415,8 @@ def chinese_match(text: str, marks: list[tuple[int, int]] = (), declared: bool =
     found = _HEAD_CUE.match(body)
     if found:
         head = found.group("head")
+        # 真理的绝对性即具有绝对性的真理，是指…: the term is the first name
+        head = re.split(r"(?<=[\u4e00-\u9fff]{2})\s*即\s*(?=[\u4e00-\u9fff]{2})", head)[0]
         term = _strip_term(re.sub(r"的定义$", "", head))
         # 组合数 C(n,m) 表示…, 前缀函数 π(i) 被定义为…: the term with its symbol; the symbol is not the term.
         symbol = re.search(r"[\u4e00-\u9fff]\s+(?P<symbol>[^\s\u4e00-\u9fff]{1,3})$", term)
@@ -339,7 +429,8 @@ def chinese_match(text: str, marks: list[tuple[int, int]] = (), declared: bool =
         introduced = (cue in ("是", "就是") and (declared or bool(_INTRODUCED.search(body[:found.start("cue")]))
                                                 or bool(re.search(r"的(?:英文)?(?:缩写|简称|全称|别称|俗称)", rest)))
                       or (cue == "表示" and bool(symbol) and len(re.findall(r"[\u4e00-\u9fff]", rest)) >= 4))
-        ok = _term_like(term) and (len(term) >= 2 or declared) and (not plain_is or introduced) and not EVALUATIVE.match(rest)
+        ok = _term_like(term) and (len(term) >= 2 or declared) and (not plain_is or introduced) and not EVALUATIVE.match(rest) \
+            and not _ASKING.match(rest)
         if cue in ("：", ":"):
             ok = ok and bool(re.search(r"[（(][A-Za-z]", body[:found.end()]))  # 森林（forest）：… only with a gloss
             ok = ok and not _step_label(term, rest, cue)
@@ -450,7 +541,7 @@ def classify(texts: list[str], terms: Iterable[str] = ()) -> list[Match | None]:
     return [m for m, _ in _run(sentences, terms)]
 
 
-CHINESE_PATTERNS = frozenset({"named_bold", "bold_head", "define_bold", "head_np", "named", "english_model", "english_name",
+CHINESE_PATTERNS = frozenset({"named_bold", "bold_head", "define_bold", "head_np", "named", "english_model", "english_name", "glossary",
                               "heading_term"})
 # The older patterns that stay as a fallback behind chinese_match: on real text (OI-wiki) the
 # looser ones (X是……的N, …，即…) said far more statements than definitions.
@@ -520,9 +611,25 @@ def _consumed(body: str, term: str) -> int:
     return position
 
 
+# The number or label a list item opens with is not part of its term: 3.SSMS是…, （1）感性认识是…,
+# a使用价值是指…, ③人民群众是…, [注]：根轨迹是…, (2分)实践是…
+_LIST_MARK = re.compile(r"^\s*(?:(?:\d{1,2}(?:[.．]\d{1,2})*\s*[.、．)）](?!\d)|[（(]\s*(?:\d{1,2}|[一二三四五六七八九十]{1,3}|[a-e]|论述|必考|\d+\s*分)\s*[)）]"
+                        r"|[一二三四五六七八九十]{1,3}\s*[、．]|[①-⑳]|※+|\[\s*注\s*\d*\s*\][：:]?|(?:答|注|理解)\s*[：:]"
+                        r"|[a-e](?:[.、)）]\s*|\s*)(?=[\u4e00-\u9fff])(?![是为的和与或在]))\s*)+")
+
+
 def _first_match(sentence: Sentence, marks: list[tuple[int, int]], heading: tuple[str, bool] | None = None) -> Match | None:
     if is_english(sentence.text):
         return english_match(sentence.text)
+    lead = _LIST_MARK.match(sentence.text)
+    if lead and lead.end() < len(sentence.text.rstrip()):
+        shift = lead.end()
+        item = Sentence(sentence.start + shift, sentence.end, sentence.text[shift:], sentence.paragraph)
+        found = _first_match(item, [(a - shift, b - shift) for a, b in marks if a >= shift], heading)
+        if found is not None:
+            for name in ("term_start", "term_end", "cue_start", "cue_end"):
+                setattr(found, name, getattr(found, name) + shift)
+        return found
     found = chinese_match(sentence.text, marks)
     if found is None and heading:
         found = heading_match(sentence.text, *heading)
@@ -542,7 +649,22 @@ def _first_match(sentence: Sentence, marks: list[tuple[int, int]], heading: tupl
                                                                   or (found.pattern in ("that_is", "is_genus")
                                                                       and (len(found.term) > 10 or re.search(r"[的、\s]", found.term)))):
         return None
+    if found is not None and found.pattern in _LOOSE and _statement(found, sentence.text):
+        return None
     return found
+
+
+def _statement(found: Match, text: str) -> bool:
+    """X是…的 / X是…的基础 / A和B是… / X是如何…: the loose patterns' sentences that state something
+    about terms defined elsewhere rather than say what X is."""
+    rest = text[found.cue_end:].strip()
+    first_clause = re.split(r"[，,；;。．]", rest)[0].rstrip()
+    genus = _role_genus(rest)
+    return (first_clause.endswith("的") or rest.startswith(("：", ":")) or bool(_ASKING.match(rest))
+            or bool(genus and (_ROLE_GENUS.search(genus) or genus == found.term))
+            or bool(re.search(r"^由[^。；;]*(?:决定|引起|产生|造成|导致|推动)的", rest))
+            or bool(re.search(r"(?:主要|本质上|实际上)$", found.term))
+            or found.term in _LABELS or bool(re.search(r"[\u4e00-\u9fff]{2}(?:和|与|及)[\u4e00-\u9fff]{2}", found.term)))
 
 
 def _run(sentences: list[Sentence], terms: Iterable[str], marks: list[list[tuple[int, int]]] | None = None,
