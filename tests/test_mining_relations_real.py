@@ -99,3 +99,44 @@ def test_a_role_prefix_of_a_genus_points_to_its_head():
     found = _triples(relations.from_definitions(document, ["后缀", "子串", "特殊子串"]))
     assert ("Behind", "子串", "后缀") in found
     assert ("Behind", "特殊子串", "后缀") not in found
+
+
+def _sentences(*texts):
+    return [Sentence(0, len(t), t, i) for i, t in enumerate(texts)]
+
+
+def test_lists_give_parts_whether_or_not_they_are_points():
+    lists = {(owner, tuple(items)) for owner, items, _ in relations.list_parts(_sentences(
+        "感性认识：人们在实践基础上得到的认识，包括感觉、知觉和表象三种形式。",
+        "1、马克思主义的组成部分：马克思主义哲学、马克思主义政治经济学和科学社会主义。",
+        "17.存储过程是一组SQL语句集，可分为三类，分别是系统存储过程、用户自定义存储过程、扩展存储过程",
+        "马克思把资本区分为不变资本和可变资本，进一步揭示了剩余价值的源泉。",
+        "通道分为模拟量和数字量通道。",
+        "感性认识有待于发展和深化为理性认识。",
+        "真理中包含着不依赖于人和人的意识的客观内容。",
+        "它包括以下两个方面的内容:"))}
+    assert lists == {("感性认识", ("感觉", "知觉", "表象")),
+                     ("马克思主义", ("马克思主义哲学", "马克思主义政治经济学", "科学社会主义")),
+                     ("存储过程", ("系统存储过程", "用户自定义存储过程", "扩展存储过程")),
+                     ("资本", ("不变资本", "可变资本")),
+                     ("通道", ("模拟量通道", "数字量通道"))}
+
+
+def test_a_numbered_line_under_a_classification_line_is_a_list():
+    document = Document.from_text("七． 触发器的分类\n分类:1.DML触发器 2.DDL触发器 3.登录触发器\n")
+    assert [(owner, items) for owner, items, _ in relations.numbered_lists(document)] == \
+        [("触发器", ["DML触发器", "DDL触发器", "登录触发器"])]
+
+
+def test_has_yet_to_is_no_list_and_labels_are_no_terms():
+    text = "其次，感性认识有待于发展和深化为理性认识。"
+    assert not relations.extract(_sentences(text), ["感性认识", "理性认识"])
+    kept = relations.termlike(["（2）相对剩余价值", "③人民群众", "a使用价值", "使用价值", "噪声干扰的形成：", "剩余价值"])
+    assert kept == {"使用价值", "剩余价值"}
+
+
+def test_general_words_and_aliases_are_no_prerequisites():
+    document = Document.from_text("社会存在：社会存在也称社会物质生活条件，是社会生活的物质方面，主要包括自然地理环境和物质生产方式。\n"
+                                  "矛盾双方是相互渗透的，推动整个事物的发展。")
+    found = _triples(relations.from_definitions(document, ["社会存在", "社会物质生活条件", "物质生产方式", "矛盾双方", "事物"]))
+    assert not {t for t in found if t[0] == "Behind" and t[1] in ("社会存在", "社会物质生活条件", "物质生产方式", "事物")}

@@ -7,7 +7,7 @@ import math
 import re
 from collections import Counter
 from itertools import combinations
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 from toolkit.mining.analysis import Sentence, split_sentences
 from toolkit.mining.candidates import Candidate
@@ -17,8 +17,8 @@ from toolkit.mining.documents import Document
 # placeholder is the start). Points become placeholders P0, P1... in sentence order first.
 _BEHIND_CUES = [
     (r"学习(?P<b>P\d+)(?:之前|以前|前)[^P。]*?(?:先|应当?|需要?|必须)?[^P。]*?(?:掌握|了解|学习|学好|熟悉)(?P<a>P\d+)", "a", "b"),
-    (r"(?P<a>P\d+)是(?:学习)?(?P<b>P\d+)的(?:基础|前提|先修|先导)", "a", "b"),
-    (r"(?P<b>P\d+)(?:以|是以)(?P<a>P\d+)为(?:基础|前提)", "a", "b"),
+    (r"(?P<a>P\d+)(?:是|为)(?:学习|掌握)?(?P<b>P\d+)的(?:理论|重要|必要|直接)?(?:基础|前提|先修|先导)", "a", "b"),
+    (r"(?P<b>P\d+)(?:必须|需要|要|应当?)?(?:以|是以)(?P<a>P\d+)为(?:基础|前提)", "a", "b"),
     # 在A的基础上，指定一个结点称为根，则形成一棵B: B is what is formed last, not the next name (结点).
     (r"在(?P<a>P\d+)的基础上[^。]*(?:形成|得到|称为|构成|构造|定义|引入|提出|建立|发展出|推导出|学习)(?:了)?(?:一棵|一个|一种|一类|的)?\s*(?P<b>P\d+)", "a", "b"),
     (r"(?P<b>P\d+)(?:依赖于|依赖|建立在|基于)(?P<a>P\d+)", "a", "b"),
@@ -31,7 +31,8 @@ _BEHIND_CUES = [
     (r"(?P<a>P\d+)\s+is\s+(?:a\s+)?prerequisite\s+(?:of|for)\s+(?P<b>P\d+)", "a", "b"),
 ]
 _CONTAIN_CUES = [
-    (r"(?P<a>P\d+)(?:主要)?(?:包括|包含|分为|可分为|划分为|有|由)[^。]*?(?P<list>(?:P\d+[、，,和与及或以及]*)+)(?:等|组成|构成|几种|两种|三种|[。；])", "list"),
+    # 有 only as "has" (有待于, 有助于, 有关 are no lists: 感性认识有待于发展为理性认识).
+    (r"(?P<a>P\d+)(?:主要)?(?:包括|包含|分为|可分为|划分为|有(?![待助利关效益限所些着了的别用力赖])|由)[^。]*?(?P<list>(?:P\d+[、，,和与及或以及]*)+)(?:等|组成|构成|几种|两种|三种|[。；])", "list"),
     (r"(?P<b>P\d+)(?:是|属于)(?P<a>P\d+)的(?:一种|一类|一部分|组成部分|特例|特殊情况|分支)", "single"),
     (r"(?P<b>P\d+)属于(?P<a>P\d+)", "single"),
     # X是一种Y / X是一类平衡的Y: Y contains X.
@@ -156,13 +157,68 @@ def extract(sentences: list[Sentence], points: Iterable[str], document: Document
     return candidates
 
 
+# Lists a course gives a term's parts or kinds in (issue 15): 理性认识包括概念、判断和推理三种形式, 约束分为A、B、C,
+# 马克思主义的组成部分：A、B和C, 把资本区分为不变资本和可变资本, 存储过程是…，可分为三类，分别是A、B、C.
+_LIST_CUE = re.compile(
+    r"(?P<of>的(?:基本|主要)?(?:组成部分|类型|形式|分类|种类|构成)(?:主要)?(?:包括|有|是|为)?)?"
+    r"(?(of)|(?:主要包括|包括|包含|可分为|分为|划分为|区分为|分成|主要有))"
+    r"\s*(?:的?(?:主要)?(?:内容|方面|部分)(?:有|是)?)?\s*[:：]?\s*(?:(?:以下|如下)?[一二三四五六七八九十两\d]+\s*(?:种|类|个|部分|方面|大类)[^，,：:。；;]{0,6}?[，,：:]\s*(?:分别是|分别为|即|有)?\s*[:：]?\s*)?")
+# What ends a list: 等…, (这)三种形式.
+_LIST_TAIL = re.compile(r"\s*(?:等.*|(?:这样|这)?[一二三四五六七八九十两\d]+\s*(?:种|类|个|部分|方面|大类).*)$")
+_LIST_LEAD = re.compile(r"^\s*(?:[（(][^（）()]{1,6}[）)]|[①-⑳]|\d{1,2}\s*[.、．)）]|[一二三四五六七八九十]{1,2}\s*[、.．])+\s*")
+_PRONOUN = re.compile(r"^(?:它们?|其|这|这些|其中|二者|两者|以下|主要|可|也|还|又|一般|通常)?$")
+MAX_LIST_ITEM = 10
+
+
+def _list_owner(text: str, cue: re.Match) -> str:
+    """The term a list belongs to: the subject of the cue's own clause (约束 in 23.约束分为…, 资本 in 把资本区分为,
+    马克思主义 in 马克思主义的组成部分：), else the label or subject the sentence opens with (感性认识：…，包括…;
+    存储过程是…，可分为…)."""
+    clause = _LIST_LEAD.sub("", re.split(r"[，,；;：:]", text[:cue.start()])[-1]).strip()
+    clause = clause.rpartition("把")[2].strip()
+    if clause and not _PRONOUN.match(clause) and len(clause) <= 12:
+        return clause
+    if cue.group("of"):
+        return ""
+    opening = re.match(r"\s*([^，,；;：:。]{1,16}?)\s*(?:[：:]|是|指)", text)
+    return _LIST_LEAD.sub("", opening.group(1)).strip() if opening and opening.end() <= cue.start() else ""
+
+
+def list_parts(sentences: list[Sentence]) -> list[tuple[str, list[str], Sentence]]:
+    """(owner, parts, sentence) for each list of two to N short names after a 包括/分为/的组成部分 cue."""
+    found = []
+    for sentence in sentences:
+        text = sentence.text
+        for cue in _LIST_CUE.finditer(text):
+            if cue.end() == cue.start():
+                continue
+            chunk = _LIST_TAIL.sub("", re.split(r"[，,。．；;]", text[cue.end():])[0]).strip()
+            items = [i.strip() for part in re.split(r"\s*[、/]\s*", chunk) for i in re.split(r"\s*(?:以及|和|及|与|或)\s*", part)]
+            # A Latin word counts as one character (PRIMARY KEY约束); 着… is a verb's object (包含着…).
+            if len(items) < 2 or not all(2 <= len(re.sub(r"[A-Za-z0-9]+(?: [A-Za-z0-9]+)*", "A", i)) <= MAX_LIST_ITEM
+                                         and not re.match(r"[着了过的]", i) and not re.search(r"[：:]", i) for i in items):
+                continue  # a list of names, or nothing (感性认识有待于发展和深化为…)
+            owner = _list_owner(text, cue)
+            if _LOCATIVE.search(owner):
+                continue  # 真理中包含着…: where, not what
+            # 通道分为模拟量和数字量通道: the owner's name, said once at the end, belongs to every part.
+            if items[-1].endswith(owner) and len(items[-1]) > len(owner):
+                items = [i if i.endswith(owner) else i + owner for i in items]
+            if len(owner) >= 2 and owner not in items:
+                found.append((owner, items, sentence))
+    return found
+
+
 MAX_PREREQUISITES_PER_DEFINITION = 2
 # A name in a definition is a prerequisite only with evidence that it is a concept of the course, not
 # a word of the explanation (示意图中, 一般情况, 何值): by strength of that evidence.
 EVIDENCE = {"defined": 0.75, "genus": 0.7, "heading": 0.65, "kind": 0.6}
 # Genus words too general to be learnt first (…的一种技巧, …的数据结构, …的充分条件).
 _GENERIC_GENUS = re.compile(r"^(?:技巧|方法|方式|手段|工具|算法|数据结构|结构|问题|条件|必要条件|充分条件|过程|操作|情况|概念|东西|"
-                            r"性质|唯一性|组数|个数|数量|数目|长度|大小|距离|边数|点数|结果|集合|元素|对象|数字|数|值|最大值|最小值|关系|层次关系|部分|步骤)$")
+                            r"性质|唯一性|组数|个数|数量|数目|长度|大小|距离|边数|点数|结果|集合|元素|对象|数字|数|值|最大值|最小值|关系|层次关系|部分|步骤|"
+                            # words any course uses for what it speaks of (客观事物, 旧事物, …的创造者), no concept of one
+                            r"事物|现象|方面|内容|形式|因素|作用|能力|活动|属性|特点|特征|状态|总和|表现|本质|规律|基础|前提|"
+                            r"创造者|承担者|决定力量|动力|根本动力)$")
 _ALIAS = re.compile(r"(?:英文名?称?|英语|又称|也称|亦称|或称|简称|缩写(?:为|是)?|记作|记为|又叫|也叫)[^，,。．；;]{0,40}")
 # The genus closes the clause that holds the cue: 跳表是…的一种查找数据结构，支持… gives 数据结构.
 # A colon closes it as well (是这样的一个过程：先访问根节点); 是对…/是在… open no genus, 指针 is no 指.
@@ -179,21 +235,35 @@ _SECTION_LABEL = re.compile(r"^(?:定义|性质|过程|实现|引入|简介|介�
                             r"复杂度分析|复杂度证明|正确性|正确性证明|注意事项|优化|扩展|拓展|变种|模板|例子|示例|总结|小结|判定|计算|存储|构造)$"
                             r"|(?:情况|假设|步骤|部分|核心|思路|过程|流程|做法|关系|证明|分析|优化)$|^(?:第.{1,3}步|是|要|在|对|用|由|将|把|从|让|若|如果|只|仅)|适用"
                             r"|(?:则|必定|一定|可以|需要|的)$")
+def _section_label(name: str, listed: bool = False) -> bool:
+    """A listed name may end in a step word (系统存储过程 in 存储过程分为…): the list names it as a kind."""
+    label = _SECTION_LABEL.search(name)
+    return bool(label) and not (listed and label.start() > 0 and label.end() == len(name))
+
+
 _NOUN_TAGS = frozenset({"n", "nz", "nw", "an", "f", "s", "ORG", "PER", "LOC"})
 # Two terms side by side (素数与合数, 左子结点和右子结点) are two nodes, not one.
 _COORDINATED = re.compile(r"[\u4e00-\u9fff\w]\s*(?:与|和|及|或|以及|/|&)\s*[\u4e00-\u9fff\w]")
 _NOT_LAST_TAGS = frozenset({"d", "u", "p", "m", "c", "r", "xc", "q"})
+# A list or exam label in front ((2)相对剩余价值, ③人民群众, 1.外模式, （论述）…) or a colon behind (…的形成：)
+# makes a line of a page, not a term; a single letter in front (a使用价值) only when the rest is a name.
+_LABELLED = re.compile(r"^\s*(?:[（(][^（）()]{1,6}[）)]|[①-⑳⑴-⒇]|\d{1,2}\s*[.、．)）]|[一二三四五六七八九十]{1,2}\s*[、.．]|第[一二三四五六七八九十\d]{1,3}[、，,：:])"
+                       r"|[：:，,；;、]\s*$")
+_LETTER_LABEL = re.compile(r"^[a-z]\s*[.、．)）]?\s*(?=[\u4e00-\u9fff])")
 
 
-def termlike(names: Iterable[str], defined: set[str] = frozenset()) -> set[str]:
+def termlike(names: Iterable[str], defined: set[str] = frozenset(), listed: bool = False) -> set[str]:
     """The names that read as terms: not a section or step label nor two terms joined, and by LAC
     with a noun in them, no adverb, particle or number at their end (初始化 has no noun, AOV 网必定
     ends in an adverb) and no verb inside a clause (单调栈构建笛卡尔树, 只适用于有根树). LAC tags many
-    terms as verbs (互素, 先序遍历), so `defined`, the terms a naming cue or bold type marks, skip its check."""
+    terms as verbs (互素, 先序遍历), so `defined`, the terms a naming cue or bold type marks, skip its check;
+    `listed`: the names are what a 包括/分为 list names (存储过程, 用户自定义存储过程), so a verb inside is no clause."""
     from toolkit.mining import lac_shim
 
-    names = sorted({n for n in names if len(n.strip()) >= 2 and not _SECTION_LABEL.search(n.strip())
-                    and not _COORDINATED.search(n)})
+    names = set(names)
+    names = sorted({n for n in names if len(n.strip()) >= 2 and not _section_label(n.strip(), listed)
+                    and not _COORDINATED.search(n) and not _LABELLED.search(n)
+                    and not (_LETTER_LABEL.match(n) and _LETTER_LABEL.sub("", n) in names)})
     chinese = [n for n in names if re.search(r"[\u4e00-\u9fff]", n)]
     kept = {n for n in names if n not in chinese or n in defined}  # Latin names (border) are left to the point miner
     chinese = [n for n in chinese if n not in kept]
@@ -205,7 +275,7 @@ def termlike(names: Iterable[str], defined: set[str] = frozenset()) -> set[str]:
         # A verb with its own object of two characters or more: 构建笛卡尔树, 适用于有根树 (生成树 is a term).
         clause = any(t in ("v", "p") and tags[i + 1] in _NOUN_TAGS and len(tagged[i + 1][0]) >= 2
                      and (len(w) >= 2 or i > 0) for i, (w, t) in enumerate(tagged[:-1]))
-        if not clause:
+        if not clause or listed:
             kept.add(name)
     return kept
 
@@ -257,8 +327,11 @@ def from_definitions(document: Document, points: Iterable[str], found: list[Cand
         # Terms defined side by side in one sentence (欧拉路径…，欧拉回路…) are not each other's prerequisite.
         siblings = {d.payload["term"] for d in found if d.payload["sentence"] == sentence}
         used: dict[str, str] = {}
+        # The names a 包括/分为 list gives are the term's parts (from_lists), not what it rests on.
+        parts_at = next((m.start() for m in _PARTS_CUE.finditer(sentence)), len(sentence))
         for start, end, name in _mentions(sentence, matcher):
-            if name in siblings or _LOCATIVE.search(name):
+            if name in siblings or _LOCATIVE.search(name) or start > parts_at or _aliases(name, term, sentence) \
+                    or _GENERIC_GENUS.match(name):
                 continue
             # A role word in front only picks one out (一个特殊子串 is a 子串): the term is its head.
             name = _without_role(name, known | defined)
@@ -287,6 +360,16 @@ def from_definitions(document: Document, points: Iterable[str], found: list[Cand
                 "type": "Behind", "start": name, "target": term, "sentence": sentence, "cooccurrence": 0.0,
                 "sentences": 1, "cue": "definition", "evidence": evidence}, definition.location))
     return results
+
+
+_PARTS_CUE = re.compile(r"包括|包含|分为|划分为|分成|组成部分")
+_ALIAS_CUE = r"(?:也称之?为?|又称之?为?|亦称|或称|简称|又叫|也叫|称之为)"
+
+
+def _aliases(name: str, term: str, sentence: str) -> bool:
+    """社会存在也称社会物质生活条件: two names of one concept, no prerequisite."""
+    a, b = re.escape(name), re.escape(term)
+    return bool(re.search(f"{a}[^，,。；;]{{0,6}}?{_ALIAS_CUE}\\s*{b}|{b}[^，,。；;]{{0,6}}?{_ALIAS_CUE}\\s*{a}", sentence))
 
 
 def _without_role(name: str, known: set[str]) -> str:
@@ -376,6 +459,44 @@ def from_possessives(sure: set[str], terms: set[str], mentioned: Counter, senten
             results.append(Candidate("relations", 0.66, {
                 "type": "Behind", "start": owner, "target": term, "sentence": sentences.get(term, term),
                 "cooccurrence": 0.0, "sentences": 1, "cue": "name", "evidence": "owner"}, {}))
+    return results
+
+
+class _Span(NamedTuple):
+    text: str
+    start: int
+    end: int
+
+
+def numbered_lists(document: Document) -> list[tuple[str, list[str], _Span]]:
+    """A line 触发器的分类 (or …的种类, …的组成) followed by a line of numbered names 1.DML触发器 2.DDL触发器:
+    (owner, parts, span) as list_parts gives them."""
+    found = []
+    lines = [document.paragraph_text(i) for i in range(len(document.paragraphs))]
+    for index, line in enumerate(lines[:-1]):
+        title = re.fullmatch(r"\s*(?P<owner>[^，,。；;：:\s]{2,12}?)的(?:分类|种类|类型|组成|组成部分|构成)\s*", _LIST_LEAD.sub("", line))
+        body = re.sub(r"^\s*(?:分类|种类|类型|组成)?\s*[:：]?\s*", "", lines[index + 1])
+        if not title or not re.match(r"\d{1,2}\s*[.、．]", body):
+            continue
+        items = [i.strip() for i in re.split(r"\s*\d{1,2}\s*[.、．]\s*", body) if i.strip()]
+        if len(items) >= 2 and all(2 <= len(i) <= MAX_LIST_ITEM for i in items):
+            paragraph = document.paragraphs[index + 1]
+            found.append((title.group("owner"), items, _Span(lines[index + 1], paragraph.start, paragraph.end)))
+    return found
+
+
+def from_lists(lists, terms: set[str], concepts: set[str], document: Document) -> list[Candidate]:
+    """Contain owner → part for each part of a list (list_parts) when both read as terms and the owner is a
+    concept of the document (a point, heading or defined term, or said again elsewhere); no general word."""
+    results = []
+    for owner, items, sentence in lists:
+        if owner not in terms or _GENERIC_GENUS.match(owner) or (owner not in concepts and document.text.count(owner) < 2):
+            continue
+        for item in items:
+            if item in terms and not _GENERIC_GENUS.match(item):
+                results.append(Candidate("relations", 0.78, {
+                    "type": "Contain", "start": owner, "target": item, "sentence": sentence.text.strip(), "cooccurrence": 0.0,
+                    "sentences": 1, "cue": "list", "evidence": "list"}, document.locate(sentence.start, sentence.end)))
     return results
 
 
@@ -551,6 +672,8 @@ def mine(document: Document, points: Iterable[str] | None = None, terms: Iterabl
     # Sure terms: those the document defines or heads a section with, that read as terms.
     headings = {h.strip() for h in _heading_titles(document)}
     terms_ok = termlike(set(names) | headings | {d.payload["term"] for d in defined}, defined_often(defined))
+    lists = list_parts(sentences) + numbered_lists(document)
+    listed = termlike({n for owner, items, _ in lists for n in [owner, *items]}, listed=True) if lists else set()
     # A cue or co-occurrence relation needs two terms too (not 强连通分量之间), and two pieces of one
     # name (DFS and 生成树 of DFS 生成树, Morris and 遍历) are no pair.
     whole = set(names) | headings
@@ -568,7 +691,9 @@ def mine(document: Document, points: Iterable[str] | None = None, terms: Iterabl
         defining.setdefault(d.payload["term"], d.payload["sentence"])
     known = {(c.payload["start"], c.payload["target"]) for c in found} | {(c.payload["target"], c.payload["start"]) for c in found}
     kinds = modified_points([n for n in names if n in terms_ok], sure, mentioned)
-    for candidate in from_names(sure | kinds, mentioned, defining, sure) + from_possessives(sure, terms_ok, mentioned, defining) + \
+    concepts = set(names) | headings | {d.payload["term"] for d in defined}
+    for candidate in from_lists(lists, listed, concepts, document) + \
+            from_names(sure | kinds, mentioned, defining, sure) + from_possessives(sure, terms_ok, mentioned, defining) + \
             from_headings(document, sure) + from_definitions(
             document, names, defined + section_definitions(document, sentences, sure, defined), terms_ok,
             kinds | {h for c in from_names(sure | kinds, mentioned, defining, sure) for h in (c.payload["start"],)}) + \
