@@ -35,16 +35,27 @@ const DATA = "[data-testid=manage-row], [data-testid^=manager-], [data-testid=fi
 /** A forbidden role lands on /exception; no data request of the page was answered with data. */
 async function assertRefused(pathname) {
   const answered = [];
+  // Only requests made once the route's document is in place count: the previous page (the landing
+  // page's graph list, fetched late on a busy machine) may still send its own until it is unloaded.
+  const sentHere = new Set();
+  let arrived = false;
+  const navigated = (frame) => { if (frame === page.mainFrame()) arrived = true; };
+  const sent = (request) => { if (arrived) sentHere.add(request); };
   const listen = (response) => {
     const url = new URL(response.url());
+    if (!sentHere.has(response.request())) return;
     if (url.pathname.startsWith("/basic-api/api/") && !/\/api\/(Authorize|authorize|user\/profile|getPermCode)/.test(url.pathname)) answered.push(url.pathname);
   };
-  await page.waitForLoadState("networkidle"); // the previous page's requests are not this route's
+  await page.waitForLoadState("networkidle");
+  page.on("framenavigated", navigated);
+  page.on("request", sent);
   page.on("response", listen);
   await page.goto(`${BASE_URL}${pathname}`);
   await page.waitForURL("**/exception");
   await page.getByTestId("exception").waitFor();
   page.off("response", listen);
+  page.off("request", sent);
+  page.off("framenavigated", navigated);
   assert.equal(await page.locator(DATA).count(), 0, `${pathname} showed data`);
   assert.deepEqual(answered, [], `${pathname} asked the API for its data`);
 }

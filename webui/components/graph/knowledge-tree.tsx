@@ -59,6 +59,19 @@ function NameInput({ initial, onSubmit, onCancel, types, testId }: { initial: st
   const t = useTranslations("tree");
   const [value, setValue] = useState(initial);
   const [type, setType] = useState(types?.[0]?.code);
+  // One name, one answer: the input stays mounted until the tree takes the new name in, and a blur
+  // in that time (focus moving to the new row) must not send it a second time.
+  const answered = useRef(false);
+  const submit = () => {
+    if (answered.current) return;
+    answered.current = true;
+    onSubmit(value, type);
+  };
+  const cancel = () => {
+    if (answered.current) return;
+    answered.current = true;
+    onCancel();
+  };
   return (
     <span className="flex min-w-0 flex-1 items-center gap-1">
       {types && types.length > 1 && (
@@ -78,14 +91,14 @@ function NameInput({ initial, onSubmit, onCancel, types, testId }: { initial: st
         data-testid={testId}
         onChange={(e) => setValue(e.target.value)}
         onKeyDown={(e) => {
-          if (e.key === "Enter" && value.trim()) onSubmit(value, type);
-          if (e.key === "Escape") onCancel();
+          if (e.key === "Enter" && value.trim()) submit();
+          if (e.key === "Escape") cancel();
         }}
         onBlur={(e) => {
           // Choosing the type is part of naming: leaving for the select must not cancel.
           if (e.relatedTarget instanceof HTMLSelectElement) return;
-          if (value.trim() && value !== initial) onSubmit(value, type);
-          else onCancel();
+          if (value.trim() && value !== initial) submit();
+          else cancel();
         }}
       />
     </span>
