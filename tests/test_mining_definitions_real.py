@@ -188,5 +188,14 @@ def test_course_text_tuning_set_figures():
     result = evaluation.course_definitions()
     if result is None:
         pytest.skip("../shared/corpus course texts are absent")
-    assert result["ours"]["precision"] >= 0.9 and result["ours"]["recall"] >= 0.78
+    assert result["ours"]["precision"] >= 0.9 and result["ours"]["recall"] >= 0.8
     assert result["ours"]["f1"] > result["baseline"]["f1"]
+
+
+def test_viewpoint_openers_quoted_gloss_and_second_refers_to():
+    found = definitions.mine(read_document("notes.txt", (
+        "其次，从市场的功能看，市场是买卖双方进行交换的场所。\n"
+        "第二，竞争是价格下降的原因。\n"
+        "这一过程的关键是“套利”，即在一处低价买入、在另一处高价卖出。\n"
+        "名义利率是指借款合同上写明的利率，实际利率是指扣除通货膨胀后的利率。\n").encode("utf-8")))
+    assert [c.payload["term"] for c in found] == ["市场", "套利", "名义利率", "实际利率"]

@@ -359,6 +359,12 @@ def chinese_match(text: str, marks: list[tuple[int, int]] = (), declared: bool =
     named = _bold_after_naming(body, marks)
     if named is not None:
         return named
+    # …的实质是“扬弃”，即新事物对旧事物…: a quoted term glossed by 即
+    quoted_gloss = re.search(r"[“「『](?P<term>[^”」』，,。]{1,12})[”」』]\s*[，,]\s*(?:即|也就是|亦即)(?!使|便)", body)
+    if quoted_gloss and _term_like(_strip_term(quoted_gloss.group("term"))):
+        term = _strip_term(quoted_gloss.group("term"))
+        offset = body.find(term, quoted_gloss.start())
+        return Match(term, offset, offset + len(term), quoted_gloss.end() - 1, quoted_gloss.end(), "named", 0.85)
     glossary = _glossary_match(body) if not marks else None
     if glossary is not None:
         return glossary
@@ -550,7 +556,9 @@ FALLBACK = ("so_called", "is_defined_as", "refers_to", "called", "call_it", "is_
 
 _LOOSE = frozenset({"is_the", "is_genus", "that_is", "is_a_kind"})
 # Openers that may stand before a defined term: 顾名思义，跳表是一种…
-_OPENER = re.compile(r"^\s*(?:顾名思义|简单(?:地|来)说|一般(?:地|来说)|通常来说|通俗(?:地)?(?:讲|说)|直观(?:地|上)说?|严格(?:地|来)说|形式化地(?:说)?)\s*[，,]\s*$")
+# …and the steps of an argument that set the point of view: 首先，从真理的本性看，真理是…
+_OPENER = re.compile(r"^\s*(?:(?:顾名思义|简单(?:地|来)说|一般(?:地|来说)|通常来说|通俗(?:地)?(?:讲|说)|直观(?:地|上)说?|严格(?:地|来)说|形式化地(?:说)?)"
+                     r"|(?:(?:首先|其次|再次|最后|第[一二三四五六七八九十])\s*[，,]\s*)?从[^，,。；;]{1,12}?(?:来|上)?看)\s*[，,]\s*$")
 
 
 # Section names that head a part of a page, not a term: ## 定义, ## 性质, ## 实现…
@@ -730,7 +738,7 @@ def mine(document: Document, terms: Iterable[str] = (), threshold: float = 0.5) 
         if match is None or match.score < threshold:
             continue
         more = (_later_bold_definitions(sentence.text, sentence_marks, match) + _respectively(sentence.text, sentence_marks, match)
-                + _later_naming_clauses(sentence.text, sentence_marks, match))
+                + _later_naming_clauses(sentence.text, sentence_marks, match) + _later_refers_to(sentence.text, match))
         for found in [match] + more:
             location = document.locate(sentence.start, sentence.end)
             location["termStart"] = sentence.start + found.term_start
@@ -739,6 +747,22 @@ def mine(document: Document, terms: Iterable[str] = (), threshold: float = 0.5) 
                                         {"term": found.term, "sentence": sentence.text.strip(), "pattern": found.pattern},
                                         location))
     return candidates
+
+
+def _later_refers_to(text: str, first: Match) -> list[Match]:
+    """A second X是指… clause after the first one's: A是指…，B是指…"""
+    if first.pattern != "head_np" or not re.search(r"是指|指的是", text[first.cue_start:first.cue_end]):
+        return []
+    found = []
+    for comma in re.finditer(r"[，,；;]\s*", text[first.cue_end:]):
+        start = first.cue_end + comma.end()
+        clause = _HEAD_CUE.match(text[start:])
+        if clause and re.fullmatch(r"是指|指的是", clause.group("cue").strip("，, ")):
+            term = _strip_term(clause.group("head"))
+            if _term_like(term) and len(term) >= 2 and term != first.term and term not in {m.term for m in found}:
+                found.append(Match(term, start, start + len(term), start + clause.start("cue"), start + clause.end("cue"),
+                                   "head_np", first.score))
+    return found
 
 
 def _later_naming_clauses(text: str, marks: list[tuple[int, int]], first: Match) -> list[Match]:
