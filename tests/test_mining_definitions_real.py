@@ -199,3 +199,19 @@ def test_viewpoint_openers_quoted_gloss_and_second_refers_to():
         "这一过程的关键是“套利”，即在一处低价买入、在另一处高价卖出。\n"
         "名义利率是指借款合同上写明的利率，实际利率是指扣除通货膨胀后的利率。\n").encode("utf-8")))
     assert [c.payload["term"] for c in found] == ["市场", "套利", "名义利率", "实际利率"]
+
+
+@pytest.mark.parametrize("sentence, term", [
+    ("5 边际成本主要是指每多生产一单位产品所增加的成本。", "边际成本"),
+    ("⑵通货膨胀是指一般物价水平持续上涨的现象。", "通货膨胀"),
+    ("（流动性是指资产转换为现金的难易程度。）", "流动性"),
+    ("实验三：需求弹性的测定", None),
+    ("解法二：设需求函数为线性函数。", None),
+    ("经济学家强调：价格由供求决定。", None),
+    ("服从指挥，严守纪律，作风过硬。", None),
+    ("通货膨胀是指什么？", None),
+    ("价格下降的原因是由于供给增加。", None),
+])
+def test_list_numbers_brackets_questions_and_quotations(sentence, term):
+    match = definitions.classify([sentence])[0]
+    assert (match.term if match and match.score >= 0.5 else None) == term

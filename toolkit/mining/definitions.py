@@ -165,8 +165,8 @@ _AKA = r"(?:[，,]\s*(?:又称|也称|也叫|又叫|简称|亦称|或称|英文�
 # term being introduced, so a bare 是 after it defines.
 _INTRODUCED = re.compile(r"[（(]\s*(?:英语|英文)?[：:]?\s*[A-Za-z]|[，,]\s*(?:又称|也称|也叫|又叫|亦称|或称|英文|英语)")
 _HEAD_CUE = re.compile(r"^(?P<head>" + _NP + r"{1,20}?)" + _GLOSS + _AKA +
-                       r"\s*(?P<cue>[，,]?\s*(?:(?:均|都|也|常|多|一般|通常|往往)(?=是指|指的是|指))?(?:是指|指的是|就是指|通常指|一般指|(?:可以|可|通常|一般)?被?定义为|的定义是[：:]?|是一种|是一类|是一个|是一棵|是一门"
-                       r"|是一组|是一系列|是由|是用于|是用来|就是|是|指(?![令针标数南出导向]|定(?!义))|表示|[：:]))")
+                       r"\s*(?P<cue>[，,]?\s*(?:(?:均|都|也|常|多|一般|通常|往往|主要)(?=是指|指的是|指))?(?:是指|指的是|就是指|通常指|一般指|(?:可以|可|通常|一般)?被?定义为|的定义是[：:]?|是一种|是一类|是一个|是一棵|是一门"
+                       r"|是一组|是一系列|是由(?!于)|是用于|是用来|就是|是|指(?![令针标数南出导向挥示引点责望]|定(?!义))|表示|[：:]))")
 _AFTER_CUE = re.compile(r"(?P<cue>(?:被|则|就|常|也|统)?(?:(?<![声号堪著对自宣俗昵名])称之?为|称作|称做|叫做|叫作|简称为?|统称为?|记作|又称|也称|定义为|即为?|就是)"
                         r"|(?<![声号堪著对自宣俗昵名简])称(?P<object>[^，,。．；;为是]{1,20})(?:为|是))\s*")
 # A bold term closing a naming clause: 则称 p 为 **素数**，称这 t 个整数为模 m 的 **既约剩余系**、…，
@@ -240,15 +240,18 @@ def _term_like(term: str) -> bool:
 # name an aspect of a topic (测控系统的基本功能：…, 作用：…) head lists, not definitions.
 _GLOSSARY = re.compile(r"^(?P<head>[^：:，,。；;、（）()\[\]【】\s\d][^：:，,。；;、（）()\[\]【】]{0,11}?)\s*(?P<defined>的?定义)?\s*[：:]\s*(?=\S)")
 _ASPECT_WORDS = (r"(?:作用|特点|特征|特性|功能|组成|组成部分|结构|类型|分类|种类|方法|方式|内容|要求|意义|表现|原因|关系|步骤|措施"
-                 r"|来源|形式|原理|区别|条件|问题|优点|缺点|目的|用途|应用|性质|观点|含义|要点|注意点|注意事项)")
+                 r"|来源|形式|原理|区别|条件|问题|优点|缺点|目的|用途|应用|性质|观点|含义|要点|要领|注意点|注意事项)")
 # 测控系统的基本功能：…, 价值规律的作用：…, 观点：…: an aspect of a topic heads a list.
 _ASPECT_HEAD = re.compile(r"(?:^|的(?:基本|主要|重要|几个|两个|三个|四个)?)" + _ASPECT_WORDS + r"$|^(?:理解|对立|分析|答|注|引入|设计|选择|特殊性|同一性)$|(?:辩证|相互|对立统一)关系$")
 # A bare description (no 是/指) also fails after any head ending in an aspect word: 数据采集电路作用：…
 _ASPECT = re.compile(_ASPECT_WORDS + r"$")
-_NOT_GLOSSARY_HEAD = re.compile(r"^(?:第[一二三四五六七八九十\d]+|其[一二三四五六七八九十]|(?:例|习题|练习|题)\s*[\d\-一二三四五六七八九十]|的)|(?:有|包括|包含|分为|如下)$|有[一二三四五六七八九十两几]")
+_NOT_GLOSSARY_HEAD = re.compile(r"^(?:第[一二三四五六七八九十\d]+|其[一二三四五六七八九十]|(?:例|习题|练习|题)\s*[\d\-一二三四五六七八九十]|的)|(?:有|包括|包含|分为|如下)$|有[一二三四五六七八九十两几]"
+                                r"|(?:强调|指出|说|认为|表示|提出|规定|问|写道)$"  # 某某强调：… is a quotation
+                                # 实验二：…, 解法二：…, 方法一：…: numbered units of a text
+                                r"|(?:实验|解法|方法|例|步骤|情况|情形|问题|题|任务|练习|部分|阶段|单元|章|节)\s*[一二三四五六七八九十\d]+$")
 # 限幅滤波：适用于…, 中位值滤波：能克服…: what a thing is good for, not what it is.
 _USE_START = re.compile(r"^(?:适用|适合|用于|能|可以?|会|需要?|应|要|具有|有(?!机))")
-_GLOSSARY_CUE = re.compile(r"^(?P<cue>是指|指的是|就是指|一般指|通常指|就是|是|指(?![令针标数南出导向])|即|亦即|也就是)")
+_GLOSSARY_CUE = re.compile(r"^(?P<cue>是指|指的是|就是指|一般指|通常指|主要是指|主要指|就是|是|指(?![令针标数南出导向挥示引点责望])|即|亦即|也就是)")
 _GENUS_TAIL = re.compile(r"的\s*[\w\u4e00-\u9fff、 ]{0,11}[^的\s、。．.；;][。．.；;]?$")
 # X是…的基础/前提/动力/创造者: a role the thing plays, said of a term defined elsewhere.
 _ROLE_GENUS = re.compile(r"(?:基础|前提|条件|来源|源泉|动力|目的|标准|结果|准备|主体|创造者|承担者|基石|关键|根源|统一|关系问题|要务"
@@ -301,13 +304,15 @@ def _glossary_match(body: str) -> Match | None:
     first_clause = re.split(r"[，,；;。．]", rest)[0]
     genus = _genus_after(rest)
     if head.group("defined") or said_cue:
-        ok = len(rest) >= 4
+        ok = len(re.findall(r"[\u4e00-\u9fff]", rest)) >= 4
     elif cue and cue.group("cue") not in ("是", "就是"):
         ok = not _ASKING.match(rest[cue.end():])
     else:
         said = rest[cue.end():] if cue else rest
-        clauses = re.split(r"[，,；;。．]", said.rstrip("。．.；; "))
-        ok = (any(_GENUS_TAIL.search(c.strip()) for c in clauses)
+        clauses = [c.strip() for c in re.split(r"[，,；;。．]", said.rstrip("。．.；; "))]
+        # the genus closes the first or the last clause, or one that a continuation follows (…的认识，包括…)
+        ok = (any(_GENUS_TAIL.search(c) and (i in (0, len(clauses) - 1) or re.match(r"(?:包括|包含|即|是|具有|它|其)", clauses[i + 1]))
+                  for i, c in enumerate(clauses))
               and not first_clause.rstrip().endswith("的") and not EVALUATIVE.match(_QUANTIFIER.sub("", said)) and not _ASKING.match(said))
         if not cue:  # a bare description in words: no statement about something else, no list of items
             ok = ok and bool(re.match(r"[\u4e00-\u9fff]", rest)) and "是" not in first_clause and not _USE_START.match(rest) \
@@ -567,7 +572,7 @@ _SECTION_NAMES = frozenset("定义 引入 简介 概述 概念 介绍 基本概�
                            "例子 示例 优化 注意 注意事项 操作 基本操作 结构 问题 解法 做法 方法 总结 小结 简要 介绍与定义 定义与性质 正确性 "
                            "时间复杂度分析 复杂度分析".split())
 _HEADING_CUE = re.compile(r"^\s*(?:[（(][^（）()]{0,60}[）)])?" + _AKA + r"\s*[，,]?\s*(?P<cue>是指|指的是|就是指|通常指|一般指|"
-                          r"指(?![令针标数南出导向]|定(?!义))|被定义为|定义为|是一种|是一类|是一个|是一棵|是一组|就是|是|即"
+                          r"指(?![令针标数南出导向挥示引点责望]|定(?!义))|被定义为|定义为|是一种|是一类|是一个|是一棵|是一组|就是|是|即"
                           r"|由[^。；;]{1,40}?(?:组成|构成)|[：:])")
 # The first sentence of a section may leave its subject, the heading, unsaid: ## 01-trie 合并 / 指的是…
 _SUBJECTLESS_CUE = re.compile(r"^(?P<cue>指的是|是指|就是指|是一种|是一类|是一个|就是一种)")
@@ -622,13 +627,16 @@ def _consumed(body: str, term: str) -> int:
 # The number or label a list item opens with is not part of its term: 3.SSMS是…, （1）感性认识是…,
 # a使用价值是指…, ③人民群众是…, [注]：根轨迹是…, (2分)实践是…
 _LIST_MARK = re.compile(r"^\s*(?:(?:\d{1,2}(?:[.．]\d{1,2})*\s*[.、．)）](?!\d)|[（(]\s*(?:\d{1,2}|[一二三四五六七八九十]{1,3}|[a-e]|论述|必考|\d+\s*分)\s*[)）]"
-                        r"|[一二三四五六七八九十]{1,3}\s*[、．]|[①-⑳]|※+|\[\s*注\s*\d*\s*\][：:]?|(?:答|注|理解)\s*[：:]"
+                        r"|[一二三四五六七八九十]{1,3}\s*[、．]|[①-⑳⑴-⒇]|※+|\d{1,2}\s+(?=[\u4e00-\u9fff])(?![个只条种类次位名件年月日天])"
+                        r"|[（(](?=[^（）()]*(?:[）)][。．.]?\s*)?$)|\[\s*注\s*\d*\s*\][：:]?|(?:答|注|理解)\s*[：:]"
                         r"|[a-e](?:[.、)）]\s*|\s*)(?=[\u4e00-\u9fff])(?![是为的和与或在]))\s*)+")
 
 
 def _first_match(sentence: Sentence, marks: list[tuple[int, int]], heading: tuple[str, bool] | None = None) -> Match | None:
     if is_english(sentence.text):
         return english_match(sentence.text)
+    if re.search(r"[？?][）)]?\s*$", sentence.text):
+        return None  # a question asks, it does not define
     lead = _LIST_MARK.match(sentence.text)
     if lead and lead.end() < len(sentence.text.rstrip()):
         shift = lead.end()
