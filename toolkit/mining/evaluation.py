@@ -620,7 +620,7 @@ def print_real(report: dict, out=sys.stdout) -> None:
                 "sentence-start regex")
     if report.get("definitions_zh_course_tuning"):
         d = report["definitions_zh_course_tuning"]
-        row(f"Chinese definitions, TUNING: {d['files']} course texts ({d['ours']['gold']})", d["ours"], d["baseline"],
+        row(f"Chinese defs, {d['files']} course texts, TUNING ({d['ours']['gold']})", d["ours"], d["baseline"],
             "sentence-start regex")
     if report["definitions_en"] is None:
         print("  English definitions: skipped, ../shared/corpus/deft is absent", file=out)
