@@ -215,3 +215,13 @@ def test_viewpoint_openers_quoted_gloss_and_second_refers_to():
 def test_list_numbers_brackets_questions_and_quotations(sentence, term):
     match = definitions.classify([sentence])[0]
     assert (match.term if match and match.score >= 0.5 else None) == term
+
+
+@pytest.mark.parametrize("sentence, term", [
+    ("市场经济是商品经济高度发展的产物。", None),
+    ("价格竞争是扩大市场份额的重要途径。", None),
+    ("利润率的下降是由资本有机构成的提高引起的。", None),
+])
+def test_roles_and_causes_are_statements(sentence, term):
+    match = definitions.classify([sentence])[0]
+    assert (match.term if match and match.score >= 0.5 else None) == term

@@ -255,7 +255,7 @@ _GLOSSARY_CUE = re.compile(r"^(?P<cue>是指|指的是|就是指|一般指|通�
 _GENUS_TAIL = re.compile(r"的\s*[\w\u4e00-\u9fff、 ]{0,11}[^的\s、。．.；;][。．.；;]?$")
 # X是…的基础/前提/动力/创造者: a role the thing plays, said of a term defined elsewhere.
 _ROLE_GENUS = re.compile(r"(?:基础|前提|条件|来源|源泉|动力|目的|标准|结果|准备|主体|创造者|承担者|基石|关键|根源|统一|关系问题|要务"
-                         r"|决定力量|根本动力|属性|表现形式|精髓)$")
+                         r"|决定力量|根本动力|属性|表现形式|精髓|产物|结晶|总结|指南|途径|手段|保证|组成部分)$")
 _ASKING = re.compile(r"^\s*(?:什么|如何|怎样|怎么|哪|多少|为什么|为何|是否)")
 
 
@@ -441,7 +441,7 @@ def chinese_match(text: str, marks: list[tuple[int, int]] = (), declared: bool =
                                                 or bool(re.search(r"的(?:英文)?(?:缩写|简称|全称|别称|俗称)", rest)))
                       or (cue == "表示" and bool(symbol) and len(re.findall(r"[\u4e00-\u9fff]", rest)) >= 4))
         ok = _term_like(term) and (len(term) >= 2 or declared) and (not plain_is or introduced) and not EVALUATIVE.match(rest) \
-            and not _ASKING.match(rest)
+            and not _ASKING.match(rest) and not (cue == "是由" and re.search(r"(?:决定|引起|产生|造成|导致|推动)的[。．.]?$", rest))
         if cue in ("：", ":"):
             ok = ok and bool(re.search(r"[（(][A-Za-z]", body[:found.end()]))  # 森林（forest）：… only with a gloss
             ok = ok and not _step_label(term, rest, cue)
