@@ -140,3 +140,27 @@ def test_general_words_and_aliases_are_no_prerequisites():
                                   "矛盾双方是相互渗透的，推动整个事物的发展。")
     found = _triples(relations.from_definitions(document, ["社会存在", "社会物质生活条件", "物质生产方式", "矛盾双方", "事物"]))
     assert not {t for t in found if t[0] == "Behind" and t[1] in ("社会存在", "社会物质生活条件", "物质生产方式", "事物")}
+
+
+def test_lists_of_phrases_blanks_and_criteria():
+    lists = {(owner, tuple(items)) for owner, items, _ in relations.list_parts(_sentences(
+        "25、军事战略：军事学术的组成部分，它包括国家和武装力量准备战争、计划与进行战略性战役和整个战争的理论与实践。",
+        "2、战略环境研究的内容包括_______和______。",
+        "7、陆军按总体任务可分为现役部队和地方军。",
+        "3、电子进攻主要包括电子干扰和电子摧毁两大手段（对）",
+        "电子战的主要组织形式包括：电子侦察、电子进攻、电子防御",
+        "中药中的药物包括：植物药、动物药、矿物药。"))}
+    assert lists == {("陆军", ("现役部队", "地方军")), ("电子进攻", ("电子干扰", "电子摧毁")),
+                     ("电子战", ("电子侦察", "电子进攻", "电子防御"))}
+
+
+def test_part_labels_and_questions_are_no_terms():
+    kept = relations.termlike(["第一部分：中国国防", "7 隐身技术", "我军如何实施跨越式发展？", "隐身技术", "中国国防"])
+    assert kept == {"隐身技术", "中国国防"}
+
+
+def test_a_stated_relation_wins_over_cooccurrence():
+    document = Document.from_text("电子进攻主要包括电子干扰和电子摧毁两大手段。\n" * 3 + "电子干扰是电子进攻的手段。\n")
+    found = relations.mine(document, ["电子进攻", "电子干扰", "电子摧毁"])
+    pair = [c for c in found if {c.payload["start"], c.payload["target"]} == {"电子进攻", "电子干扰"}]
+    assert [(c.payload["type"], c.payload["start"]) for c in pair] == [("Contain", "电子进攻")]

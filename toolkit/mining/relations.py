@@ -32,7 +32,8 @@ _BEHIND_CUES = [
 ]
 _CONTAIN_CUES = [
     # 有 only as "has" (有待于, 有助于, 有关 are no lists: 感性认识有待于发展为理性认识).
-    (r"(?P<a>P\d+)(?:主要)?(?:包括|包含|分为|可分为|划分为|有(?![待助利关效益限所些着了的别用力赖])|由)[^。]*?(?P<list>(?:P\d+[、，,和与及或以及]*)+)(?:等|组成|构成|几种|两种|三种|[。；])", "list"),
+    # …由电阻器构成的分压器: 构成 that qualifies a noun closes no list.
+    (r"(?P<a>P\d+)(?:主要)?(?:包括|包含|分为|可分为|划分为|有(?![待助利关效益限所些着了的别用力赖])|由)[^。]*?(?P<list>(?:P\d+[、，,和与及或以及]*)+)(?:等|组成(?!的)|构成(?!的)|几种|两种|三种|[。；])", "list"),
     (r"(?P<b>P\d+)(?:是|属于)(?P<a>P\d+)的(?:一种|一类|一部分|组成部分|特例|特殊情况|分支)", "single"),
     (r"(?P<b>P\d+)属于(?P<a>P\d+)", "single"),
     # X是一种Y / X是一类平衡的Y: Y contains X.
@@ -160,13 +161,15 @@ def extract(sentences: list[Sentence], points: Iterable[str], document: Document
 # Lists a course gives a term's parts or kinds in (issue 15): 理性认识包括概念、判断和推理三种形式, 约束分为A、B、C,
 # 马克思主义的组成部分：A、B和C, 把资本区分为不变资本和可变资本, 存储过程是…，可分为三类，分别是A、B、C.
 _LIST_CUE = re.compile(
-    r"(?P<of>的(?:基本|主要)?(?:组成部分|类型|形式|分类|种类|构成)(?:主要)?(?:包括|有|是|为)?)?"
+    r"(?P<of>的(?:基本|主要)?[\u4e00-\u9fff]{0,2}?(?:组成部分|类型|形式|分类|种类|构成)(?:主要)?(?:包括|有|是|为|\s*[:：]))?"
     r"(?(of)|(?:主要包括|包括|包含|可分为|分为|划分为|区分为|分成|主要有))"
     r"\s*(?:的?(?:主要)?(?:内容|方面|部分)(?:有|是)?)?\s*[:：]?\s*(?:(?:以下|如下)?[一二三四五六七八九十两\d]+\s*(?:种|类|个|部分|方面|大类)[^，,：:。；;]{0,6}?[，,：:]\s*(?:分别是|分别为|即|有)?\s*[:：]?\s*)?")
 # What ends a list: 等…, (这)三种形式.
-_LIST_TAIL = re.compile(r"\s*(?:等.*|(?:这样|这)?[一二三四五六七八九十两\d]+\s*(?:种|类|个|部分|方面|大类).*)$")
+_LIST_TAIL = re.compile(r"\s*(?:等.*|(?:这样|这)?[一二三四五六七八九十两\d]+\s*(?:大|种|类|个|项|部分|方面).*)$")
 _LIST_LEAD = re.compile(r"^\s*(?:[（(][^（）()]{1,6}[）)]|[①-⑳]|\d{1,2}\s*[.、．)）]|[一二三四五六七八九十]{1,2}\s*[、.．])+\s*")
 _PRONOUN = re.compile(r"^(?:它们?|其|这|这些|其中|二者|两者|以下|主要|可|也|还|又|一般|通常)?$")
+# 我军指挥信息系统按照系统层次来分: the owner is what comes before the criterion.
+_CRITERION = re.compile(r"(?:按照|按|根据|依据)[^，,；;：:]*$")
 MAX_LIST_ITEM = 10
 
 
@@ -175,13 +178,23 @@ def _list_owner(text: str, cue: re.Match) -> str:
     马克思主义 in 马克思主义的组成部分：), else the label or subject the sentence opens with (感性认识：…，包括…;
     存储过程是…，可分为…)."""
     clause = _LIST_LEAD.sub("", re.split(r"[，,；;：:]", text[:cue.start()])[-1]).strip()
-    clause = clause.rpartition("把")[2].strip()
+    clause = _CRITERION.sub("", re.split(r"把|可以?将", clause)[-1]).strip()
     if clause and not _PRONOUN.match(clause) and len(clause) <= 12:
         return clause
     if cue.group("of"):
         return ""
-    opening = re.match(r"\s*([^，,；;：:。]{1,16}?)\s*(?:[：:]|是|指)", text)
-    return _LIST_LEAD.sub("", opening.group(1)).strip() if opening and opening.end() <= cue.start() else ""
+    first = re.match(r"[^，,；;：:。]{1,24}", text)
+    if not first or first.end() > cue.start():
+        return ""
+    opening = _LIST_LEAD.sub("", first.group(0)).strip()
+    if _CRITERION.search(opening):
+        opening = _CRITERION.sub("", opening).strip()
+    elif re.match(r"\s*[：:]", text[first.end():]):
+        pass  # a label: 感性认识：…，包括…
+    else:
+        subject = re.match(r"(.{1,16}?)(?:是|指(?!针|出|定|向|导|数|令|标|挥))", opening)
+        opening = subject.group(1) if subject else ""
+    return opening if len(opening) <= 16 else ""
 
 
 def list_parts(sentences: list[Sentence]) -> list[tuple[str, list[str], Sentence]]:
@@ -193,14 +206,17 @@ def list_parts(sentences: list[Sentence]) -> list[tuple[str, list[str], Sentence
             if cue.end() == cue.start():
                 continue
             chunk = _LIST_TAIL.sub("", re.split(r"[，,。．；;]", text[cue.end():])[0]).strip()
-            items = [i.strip() for part in re.split(r"\s*[、/]\s*", chunk) for i in re.split(r"\s*(?:以及|和|及|与|或)\s*", part)]
-            # A Latin word counts as one character (PRIMARY KEY约束); 着… is a verb's object (包含着…).
+            # 或 joins two ways of one name (地形或景象匹配制导), not two parts.
+            items = [i.strip() for part in re.split(r"\s*[、/]\s*", chunk) for i in re.split(r"\s*(?:以及|和|及|与)\s*", part)]
+            # A Latin word counts as one character (PRIMARY KEY约束); 着… is a verb's object (包含着…), a 的 makes
+            # a phrase (国家的政治), a blank (_____ , （ ）) an exercise.
             if len(items) < 2 or not all(2 <= len(re.sub(r"[A-Za-z0-9]+(?: [A-Za-z0-9]+)*", "A", i)) <= MAX_LIST_ITEM
-                                         and not re.match(r"[着了过的]", i) and not re.search(r"[：:]", i) for i in items):
+                                         and not re.match(r"[着了过]", i) and not re.search(r"[：:的]", i)
+                                         and re.search(r"[\u4e00-\u9fffA-Za-z]", i) for i in items):
                 continue  # a list of names, or nothing (感性认识有待于发展和深化为…)
             owner = _list_owner(text, cue)
-            if _LOCATIVE.search(owner):
-                continue  # 真理中包含着…: where, not what
+            if _LOCATIVE.search(owner) or re.search(r"[中里内]的", owner):
+                continue  # 真理中包含着…, 中药中的药物: where, not what
             # 通道分为模拟量和数字量通道: the owner's name, said once at the end, belongs to every part.
             if items[-1].endswith(owner) and len(items[-1]) > len(owner):
                 items = [i if i.endswith(owner) else i + owner for i in items]
@@ -218,7 +234,13 @@ _GENERIC_GENUS = re.compile(r"^(?:技巧|方法|方式|手段|工具|算法|数�
                             r"性质|唯一性|组数|个数|数量|数目|长度|大小|距离|边数|点数|结果|集合|元素|对象|数字|数|值|最大值|最小值|关系|层次关系|部分|步骤|"
                             # words any course uses for what it speaks of (客观事物, 旧事物, …的创造者), no concept of one
                             r"事物|现象|方面|内容|形式|因素|作用|能力|活动|属性|特点|特征|状态|总和|表现|本质|规律|基础|前提|"
-                            r"创造者|承担者|决定力量|动力|根本动力)$")
+                            r"创造者|承担者|决定力量|动力|根本动力|力量|我军|我国|我党|我们)$")
+def _abstract(genus: str) -> bool:
+    """A genus that names a property or force (有用性, 自然属性, 物质力量) says what kind of quality the term is,
+    not a concept learnt first."""
+    return genus.endswith("性") or bool(_GENERIC_GENUS.match(genus[-2:]))
+
+
 _ALIAS = re.compile(r"(?:英文名?称?|英语|又称|也称|亦称|或称|简称|缩写(?:为|是)?|记作|记为|又叫|也叫)[^，,。．；;]{0,40}")
 # The genus closes the clause that holds the cue: 跳表是…的一种查找数据结构，支持… gives 数据结构.
 # A colon closes it as well (是这样的一个过程：先访问根节点); 是对…/是在… open no genus, 指针 is no 指.
@@ -247,8 +269,9 @@ _COORDINATED = re.compile(r"[\u4e00-\u9fff\w]\s*(?:与|和|及|或|以及|/|&)\s
 _NOT_LAST_TAGS = frozenset({"d", "u", "p", "m", "c", "r", "xc", "q"})
 # A list or exam label in front ((2)相对剩余价值, ③人民群众, 1.外模式, （论述）…) or a colon behind (…的形成：)
 # makes a line of a page, not a term; a single letter in front (a使用价值) only when the rest is a name.
-_LABELLED = re.compile(r"^\s*(?:[（(][^（）()]{1,6}[）)]|[①-⑳⑴-⒇]|\d{1,2}\s*[.、．)）]|[一二三四五六七八九十]{1,2}\s*[、.．]|第[一二三四五六七八九十\d]{1,3}[、，,：:])"
-                       r"|[：:，,；;、]\s*$")
+_LABELLED = re.compile(r"^\s*(?:[（(][^（）()]{1,6}[）)]|[①-⑳⑴-⒇]|\d{1,2}\s*[.、．)）]|\d{1,2}\s+(?=[\u4e00-\u9fff])|[一二三四五六七八九十]{1,2}\s*[、.．]"
+                       r"|第[一二三四五六七八九十百\d]{1,4}(?:部分|章|节|篇|讲|单元)?\s*[、，,：:.．\s])"
+                       r"|[：:，,；;、]\s*$|[？?]")  # …？ is a question, not a term
 _LETTER_LABEL = re.compile(r"^[a-z]\s*[.、．)）]?\s*(?=[\u4e00-\u9fff])")
 
 
@@ -347,8 +370,10 @@ def from_definitions(document: Document, points: Iterable[str], found: list[Cand
                 used[name] = "defined"
             elif any(g.group("genus").endswith(name) and end >= g.start("genus")
                      # an element word is the genus itself (…的第二个结点), not the object of a verb (遍历各个节点)
-                     and (not _ELEMENT_HEAD.match(name) or len(g.group("genus")) <= len(name) + 3) for g in genus) \
-                    and not _GENERIC_GENUS.match(name):
+                     and (not _ELEMENT_HEAD.match(name) or len(g.group("genus")) <= len(name) + 3)
+                     # 测控系统中的输入、输出通道: the term is both, 输出通道 one of its parts, not its kind
+                     and not re.search(r"[、和与及或]", g.group("genus")) for g in genus) \
+                    and not _GENERIC_GENUS.match(name) and not _abstract(name):
                 used[name] = "genus"
             elif name in heading_names:
                 used[name] = "heading"  # a heading of its own, not a word in one (结点 in 结点的深度)
@@ -369,7 +394,10 @@ _ALIAS_CUE = r"(?:也称之?为?|又称之?为?|亦称|或称|简称|又叫|也�
 def _aliases(name: str, term: str, sentence: str) -> bool:
     """社会存在也称社会物质生活条件: two names of one concept, no prerequisite."""
     a, b = re.escape(name), re.escape(term)
-    return bool(re.search(f"{a}[^，,。；;]{{0,6}}?{_ALIAS_CUE}\\s*{b}|{b}[^，,。；;]{{0,6}}?{_ALIAS_CUE}\\s*{a}", sentence))
+    if re.search(f"{a}[^，,。；;]{{0,6}}?{_ALIAS_CUE}\\s*{b}|{b}[^，,。；;]{{0,6}}?{_ALIAS_CUE}\\s*{a}", sentence):
+        return True
+    # 航天技术，是指…，又称空间技术: the sentence defines its subject and gives the term as its other name.
+    return bool(re.search(f"{_ALIAS_CUE}\\s*{b}", sentence)) and _LIST_LEAD.sub("", sentence.lstrip("（( ")).startswith(name)
 
 
 def _without_role(name: str, known: set[str]) -> str:
@@ -555,6 +583,7 @@ def section_definitions(document: Document, sentences: list[Sentence], sure: set
 MAX_PREREQUISITES_PER_SECTION = 2
 _CROSS_REFERENCE = re.compile(r"(?:参见|详见|见|参考)\s*[「“\[]?\s*$")
 _CROSS_REFERENCE_SENTENCE = re.compile(r"\s*(?:参见|详见|见|参考)\s")
+_QUESTION = re.compile(r"[？?]|什么|哪些|哪几|为什么|如何|怎样")
 # Sections that use the page's terms rather than introduce new ones (定义 introduces them).
 _ABOUT_USE = re.compile(r"存储|实现|复杂度|证明|代码|过程|流程|应用|例题|习题|优化|模板")
 
@@ -593,8 +622,8 @@ def from_sections(document: Document, sentences: list[Sentence], sure: set[str],
             continue
         if heading is None or (paragraph_index is not None and sentence.paragraph != paragraph_index) or seen >= 3:
             continue
-        if _CROSS_REFERENCE_SENTENCE.match(sentence.text):
-            continue  # 见 最大公约数．points elsewhere; the section does not build on it
+        if _CROSS_REFERENCE_SENTENCE.match(sentence.text) or _QUESTION.search(sentence.text):
+            continue  # 见 最大公约数．points elsewhere; an exam question (…的宗旨是什么？) asks, it does not build on
         paragraph_index, seen = sentence.paragraph, seen + 1
         heading = (heading[0], heading[1] or sentence.text.strip(), heading[2])
         for at, _, name in _mentions(sentence.text, matcher):
@@ -689,7 +718,9 @@ def mine(document: Document, points: Iterable[str] | None = None, terms: Iterabl
     defining = {}
     for d in defined:
         defining.setdefault(d.payload["term"], d.payload["sentence"])
-    known = {(c.payload["start"], c.payload["target"]) for c in found} | {(c.payload["target"], c.payload["start"]) for c in found}
+    # Co-occurrence yields to a relation a list or a name states (电子进攻主要包括电子干扰…: Contain, not Mutual).
+    stated = [c for c in found if c.payload["cue"] != "co-occurrence"]
+    known = {(c.payload["start"], c.payload["target"]) for c in stated} | {(c.payload["target"], c.payload["start"]) for c in stated}
     kinds = modified_points([n for n in names if n in terms_ok], sure, mentioned)
     concepts = set(names) | headings | {d.payload["term"] for d in defined}
     for candidate in from_lists(lists, listed, concepts, document) + \
@@ -701,6 +732,7 @@ def mine(document: Document, points: Iterable[str] | None = None, terms: Iterabl
         pair = (candidate.payload["start"], candidate.payload["target"])
         if pair not in known:
             known.add(pair)
+            found = [c for c in found if {c.payload["start"], c.payload["target"]} != set(pair)]
             found.append(candidate)
     pieces = fragments({c.payload[end] for c in found for end in ("start", "target")}, document.text)
     found = [c for c in found if not {c.payload["start"], c.payload["target"]} & pieces]
