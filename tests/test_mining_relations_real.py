@@ -164,3 +164,10 @@ def test_a_stated_relation_wins_over_cooccurrence():
     found = relations.mine(document, ["电子进攻", "电子干扰", "电子摧毁"])
     pair = [c for c in found if {c.payload["start"], c.payload["target"]} == {"电子进攻", "电子干扰"}]
     assert [(c.payload["type"], c.payload["start"]) for c in pair] == [("Contain", "电子进攻")]
+
+
+def test_a_pair_defined_together_and_a_list_after_a_colon_give_no_prerequisite():
+    document = Document.from_text("主体和客体:主体是指具有思维能力、从事社会实践认识活动的人。\n"
+                                  "low_u 定义为以下结点的 dfn 的最小值：子树中的结点；\n")
+    found = _triples(relations.from_definitions(document, ["主体", "客体", "low_u", "结点", "子树"]))
+    assert ("Behind", "客体", "主体") not in found and ("Behind", "结点", "low_u") not in found

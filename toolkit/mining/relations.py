@@ -226,6 +226,7 @@ def list_parts(sentences: list[Sentence]) -> list[tuple[str, list[str], Sentence
 
 
 MAX_PREREQUISITES_PER_DEFINITION = 2
+MIN_TERM_MENTIONS = 3
 # A name in a definition is a prerequisite only with evidence that it is a concept of the course, not
 # a word of the explanation (示意图中, 一般情况, 何值): by strength of that evidence.
 EVIDENCE = {"defined": 0.75, "genus": 0.7, "heading": 0.65, "kind": 0.6}
@@ -234,7 +235,7 @@ _GENERIC_GENUS = re.compile(r"^(?:技巧|方法|方式|手段|工具|算法|数�
                             r"性质|唯一性|组数|个数|数量|数目|长度|大小|距离|边数|点数|结果|集合|元素|对象|数字|数|值|最大值|最小值|关系|层次关系|部分|步骤|"
                             # words any course uses for what it speaks of (客观事物, 旧事物, …的创造者), no concept of one
                             r"事物|现象|方面|内容|形式|因素|作用|能力|活动|属性|特点|特征|状态|总和|表现|本质|规律|基础|前提|"
-                            r"创造者|承担者|决定力量|动力|根本动力|力量|我军|我国|我党|我们)$")
+                            r"创造者|承担者|决定力量|动力|根本动力|力量|我军|我国|我党|我们|范畴|哲学范畴)$")
 def _abstract(genus: str) -> bool:
     """A genus that names a property or force (有用性, 自然属性, 物质力量) says what kind of quality the term is,
     not a concept learnt first."""
@@ -333,7 +334,8 @@ def from_definitions(document: Document, points: Iterable[str], found: list[Cand
     known = set(points) | heading_names
     for definition in found:
         term, sentence = definition.payload["term"], definition.payload["sentence"]
-        if term not in known and term not in defined_often(found):
+        # A term the page keeps using (01-trie, said again and again) is a node too, though no point.
+        if term not in known and term not in defined_often(found) and document.text.count(term) < MIN_TERM_MENTIONS:
             continue
         if terms is not None and term not in terms:
             continue  # a definition's term the point miner never proposed (第一步, 代码的核心) is no node to link
@@ -345,7 +347,9 @@ def from_definitions(document: Document, points: Iterable[str], found: list[Cand
         at = max(0, (definition.location.get("termStart") or 0) - (definition.location.get("start") or 0))
         later = any(d.payload["sentence"] == sentence and (d.location.get("termStart") or 0) > (definition.location.get("termStart") or 0)
                     for d in found)
-        final = None if later or definition.payload.get("pattern") == "section" else _FINAL_GENUS.search(sentence)
+        # After a colon the sentence lists (定义为以下结点的…最小值：…中的结点；): its last noun is an item, no genus.
+        final = None if later or definition.payload.get("pattern") == "section" or re.search(r"(?:是|为|指)[^：:]*[：:]", sentence[at + len(term):]) \
+            else _FINAL_GENUS.search(sentence)
         genus = [g for g in (_GENUS.search(sentence, at), final) if g]
         # Terms defined side by side in one sentence (欧拉路径…，欧拉回路…) are not each other's prerequisite.
         siblings = {d.payload["term"] for d in found if d.payload["sentence"] == sentence}
@@ -354,6 +358,7 @@ def from_definitions(document: Document, points: Iterable[str], found: list[Cand
         parts_at = next((m.start() for m in _PARTS_CUE.finditer(sentence)), len(sentence))
         for start, end, name in _mentions(sentence, matcher):
             if name in siblings or _LOCATIVE.search(name) or start > parts_at or _aliases(name, term, sentence) \
+                    or re.search(f"{re.escape(term)}\\s*[和与及、]\\s*{re.escape(name)}|{re.escape(name)}\\s*[和与及、]\\s*{re.escape(term)}", sentence) \
                     or _GENERIC_GENUS.match(name):
                 continue
             # A role word in front only picks one out (一个特殊子串 is a 子串): the term is its head.
