@@ -225,3 +225,19 @@ def test_list_numbers_brackets_questions_and_quotations(sentence, term):
 def test_roles_and_causes_are_statements(sentence, term):
     match = definitions.classify([sentence])[0]
     assert (match.term if match and match.score >= 0.5 else None) == term
+
+
+@pytest.mark.parametrize("sentence, term", [
+    # The glossary rule checks its lines as the other rules do: a step or a case under a list label
+    # (_step_label, a description opening with a condition), and a class word LAC calls a noun.
+    # Made-up sentences in the shape of list steps.
+    ("合并：从集合中选出两棵权值最小的树。", None),
+    ("调整：当队列的长度小于 k 时，不断弹出队首元素，直到队列的长度等于 k。", None),
+    ("初值：只有一个元素的时候，显然成立。", None),
+    ("收尾：弹出队首元素，直到队列的大小等于 k。", None),
+    ("熵：衡量一个系统无序程度的物理量。", "熵"),
+    ("价值：是凝结在商品中的一般劳动，即人类脑力和体力的耗费。", "价值"),
+])
+def test_glossary_lines_get_the_step_and_class_word_checks(sentence, term):
+    match = definitions.classify([sentence])[0]
+    assert (match.term if match and match.score >= 0.5 else None) == term

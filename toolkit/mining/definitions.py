@@ -15,6 +15,9 @@ from toolkit.mining.documents import Document
 
 T = r"(?P<term>[^，,。；;：:！？!?“”\"]{1,30}?)"  # a term before the cue
 LEAD = r"(?:^|(?<=[，,：:]))\s*"
+# Class words a definition's genus ends in (X是……的过程); LAC tags some of them verbs (活动, 运动, 变化).
+CLASS_WORDS = ("总称|统称|简称|合称|过程|方法|现象|能力|集合|学科|科学|理论|技术|方式|结构|机制|规律|活动|行为|状态|关系|性质|程度|比值|量|数|值"
+               "|函数|序列|变化|运动|物质|物体|化合物|元素|概念|思想|原则|系统|模型|算法|协议|装置|器件|电路|组织|细胞|制度|形式|体系|总和|部分|条件")
 
 
 @dataclass(frozen=True)
@@ -39,7 +42,7 @@ PATTERNS = [
     _p("call_it", r"(?P<cue>(?:则|就|我们)?称(?:之|其|它|该[^为，,。]{0,8}|此[^为，,。]{0,8}|这[^为，,。]{0,8}|[A-Za-zα-ωΑ-Ω]{1,3})为)\s*(?P<term>[^，,。；;：:！？!?]{1,24}?)\s*[。；;]?$", 0.85),
     _p("that_is", LEAD + T + r"\s*(?P<cue>[，,]\s*即|[，,]\s*也就是|[，,]\s*亦即)", 0.8),
     _p("is_a_kind", LEAD + T + r"\s*(?P<cue>(?:是|为)(?:一种|一类|一门|一个|一组|一套|一系列|一项|指))(?=[^。；;]*的)", 0.85),
-    _p("is_the", LEAD + T + r"\s*(?P<cue>是|为)(?=[^。；;]{2,}的(?:总称|统称|简称|合称|过程|方法|现象|能力|集合|学科|科学|理论|技术|方式|结构|机制|规律|活动|行为|状态|关系|性质|程度|比值|量|数|值|函数|序列|变化|运动|物质|物体|化合物|元素|概念|思想|原则|系统|模型|算法|协议|装置|器件|电路|组织|细胞|制度|形式|体系|总和|部分|条件)[。；;，,]?)", 0.75),
+    _p("is_the", LEAD + T + r"\s*(?P<cue>是|为)(?=[^。；;]{2,}的(?:" + CLASS_WORDS + r")[。；;，,]?)", 0.75),
     # The plainest definition: X是……的N。 (genus last); word checks below require N to be a noun.
     _p("is_genus", LEAD + T + r"\s*(?P<cue>是|就是)(?=[^。；;]{2,}的[^的。；;，,]{1,10}[。；;]?$)", 0.62),
 ]
@@ -87,6 +90,15 @@ class Match:
     cue_end: int
     pattern: str
     score: float
+    # Where a glossary description may name its class: the words after the last 的 of a clause
+    # (LAC-checked in _run, one must end in a noun); empty when the description needs no class word.
+    genus: tuple[tuple[int, int], ...] = ()
+
+
+def _shift(found: Match, shift: int) -> None:
+    for name in ("term_start", "term_end", "cue_start", "cue_end"):
+        setattr(found, name, getattr(found, name) + shift)
+    found.genus = tuple((start + shift, end + shift) for start, end in found.genus)
 
 
 def _match(text: str) -> Match | None:
@@ -256,6 +268,8 @@ _GENUS_TAIL = re.compile(r"的\s*[\w\u4e00-\u9fff、 ]{0,11}[^的\s、。．.；
 # X是…的基础/前提/动力/创造者: a role the thing plays, said of a term defined elsewhere.
 _ROLE_GENUS = re.compile(r"(?:基础|前提|条件|来源|源泉|动力|目的|标准|结果|准备|主体|创造者|承担者|基石|关键|根源|统一|关系问题|要务"
                          r"|决定力量|根本动力|属性|表现形式|精髓|产物|结晶|总结|指南|途径|手段|保证|组成部分)$")
+# A description that opens with a condition (当…时, 若…, 只有…的时候) tells a case or a step, not a class.
+_CONDITION = re.compile(r"^\s*(?:当|若|如果|假如|假设|只有|只要|一旦|每当|直到)")
 _ASKING = re.compile(r"^\s*(?:什么|如何|怎样|怎么|哪|多少|为什么|为何|是否)")
 
 
@@ -288,7 +302,7 @@ def _glossary_match(body: str) -> Match | None:
     if said_cue:
         term = re.sub(r"的?定义$", "", term[:said_cue.start()]).strip()  # 强连通的定义是：…
     if not term or term in _LABELS or _ASPECT_HEAD.search(term) and not head.group("defined") or not _term_like(term) \
-            or _NOT_GLOSSARY_HEAD.search(term):
+            or _NOT_GLOSSARY_HEAD.search(term) or _step_label(term, body[head.end():].strip(), "："):
         return None
     if not re.search(r"[\u4e00-\u9fff]", term) or re.search(r"可以|得出|参见|需要|应该|如下|以下", term) or body[head.end() - 1:head.end() + 1] == "::":
         return None  # a Chinese noun phrase, not a clause (由此可以得出：…) nor code (std::stack)
@@ -302,6 +316,7 @@ def _glossary_match(body: str) -> Match | None:
             return None
     cue = _GLOSSARY_CUE.match(rest)
     first_clause = re.split(r"[，,；;。．]", rest)[0]
+    genus_spans: list[tuple[int, int]] = []
     genus = _genus_after(rest)
     if head.group("defined") or said_cue:
         ok = len(re.findall(r"[\u4e00-\u9fff]", rest)) >= 4
@@ -309,11 +324,23 @@ def _glossary_match(body: str) -> Match | None:
         ok = not _ASKING.match(rest[cue.end():])
     else:
         said = rest[cue.end():] if cue else rest
-        clauses = [c.strip() for c in re.split(r"[，,；;。．]", said.rstrip("。．.；; "))]
+        said_start = len(body) - len(said)
+        unpunctuated = said.rstrip("。．.；; ")
+        raw_clauses = re.split(r"[，,；;。．]", unpunctuated)
+        clause_starts = [0] + [m.end() for m in re.finditer(r"[，,；;。．]", unpunctuated)]
+        clauses = [c.strip() for c in raw_clauses]
         # the genus closes the first or the last clause, or one that a continuation follows (…的认识，包括…)
-        ok = (any(_GENUS_TAIL.search(c) and (i in (0, len(clauses) - 1) or re.match(r"(?:包括|包含|即|是|具有|它|其)", clauses[i + 1]))
-                  for i, c in enumerate(clauses))
-              and not first_clause.rstrip().endswith("的") and not EVALUATIVE.match(_QUANTIFIER.sub("", said)) and not _ASKING.match(said))
+        chosen = [i for i, c in enumerate(clauses) if _GENUS_TAIL.search(c) and not _CONDITION.match(c)
+                  and (i in (0, len(clauses) - 1) or re.match(r"(?:包括|包含|即|是|具有|它|其)", clauses[i + 1]))]
+        ok = (bool(chosen) and not first_clause.rstrip().endswith("的") and not EVALUATIVE.match(_QUANTIFIER.sub("", said))
+              and not _ASKING.match(said))
+        # The class word itself is checked by LAC in _run, as is_genus checks its genus: 的物理量 passes,
+        # 的长度等于 k (a clause, no class word) does not.
+        genus_spans = []
+        for i in chosen:
+            tail = _GENUS_TAIL.search(clauses[i])
+            clause_at = said_start + clause_starts[i] + len(raw_clauses[i]) - len(raw_clauses[i].lstrip())
+            genus_spans.append((clause_at + tail.start() + 1, clause_at + tail.start() + len(tail.group(0).rstrip("。．.；; "))))
         if not cue:  # a bare description in words: no statement about something else, no list of items
             ok = ok and bool(re.match(r"[\u4e00-\u9fff]", rest)) and "是" not in first_clause and not _USE_START.match(rest) \
                 and len(re.findall(r"(?<!的)、", first_clause)) < 2 and not _ASPECT.search(term) and not _ASPECT.search(genus or "") \
@@ -321,7 +348,9 @@ def _glossary_match(body: str) -> Match | None:
     if not ok:
         return None
     offset = body.find(term)
-    return Match(term, offset, offset + len(term), head.end() - 1, head.end(), "glossary", 0.85)
+    found = Match(term, offset, offset + len(term), head.end() - 1, head.end(), "glossary", 0.85)
+    found.genus = tuple(genus_spans)
+    return found
 
 
 def _bold_after_naming(body: str, marks: list[tuple[int, int]]) -> Match | None:
@@ -358,8 +387,7 @@ def chinese_match(text: str, marks: list[tuple[int, int]] = (), declared: bool =
         found = chinese_match(body[shift:], [(a - shift, b - shift) for a, b in marks if a >= shift],
                               declared=declared or label.re is _DECLARED)
         if found is not None:
-            for name in ("term_start", "term_end", "cue_start", "cue_end"):
-                setattr(found, name, getattr(found, name) + shift)
+            _shift(found, shift)
             return found
     named = _bold_after_naming(body, marks)
     if named is not None:
@@ -643,8 +671,7 @@ def _first_match(sentence: Sentence, marks: list[tuple[int, int]], heading: tupl
         item = Sentence(sentence.start + shift, sentence.end, sentence.text[shift:], sentence.paragraph)
         found = _first_match(item, [(a - shift, b - shift) for a, b in marks if a >= shift], heading)
         if found is not None:
-            for name in ("term_start", "term_end", "cue_start", "cue_end"):
-                setattr(found, name, getattr(found, name) + shift)
+            _shift(found, shift)
         return found
     found = chinese_match(sentence.text, marks)
     if found is None and heading:
@@ -689,7 +716,7 @@ def _run(sentences: list[Sentence], terms: Iterable[str], marks: list[list[tuple
     headings = headings or [None for _ in sentences]
     matches = [_first_match(s, m, h) for s, m, h in zip(sentences, marks, headings)]
     to_check = [s for s, m in zip(sentences, matches)
-                if m is not None and m.pattern != "english" and m.pattern not in CHINESE_PATTERNS]
+                if m is not None and m.pattern != "english" and (m.pattern not in CHINESE_PATTERNS or m.genus)]
     outputs = lac_shim.run([s.text for s in to_check], "lac", terms) if to_check else []
     from toolkit.mining.analysis import Token
 
@@ -707,8 +734,29 @@ def _run(sentences: list[Sentence], terms: Iterable[str], marks: list[list[tuple
             match.score = _checked(match, sentence)
             if match.score <= 0:
                 match = None
+        elif match is not None and match.genus and not _noun_genus(match, sentence):
+            match = None
         result.append((match, sentence))
     return result
+
+
+def _class_word(words: list) -> bool:
+    """The last of these words names a class: a noun, one of is_the's class words (活动, 变化), or a
+    demonstrative that points back at one (…中价值最高的那一项, 那个)."""
+    if not words:
+        return False
+    last = words[-1]
+    return last.pos in NOUNISH or bool(re.fullmatch(CLASS_WORDS, last.text)) \
+        or bool(re.fullmatch(r"[那这][一个种项类部分]{0,3}", "".join(w.text for w in words[-2:]) if last.pos in ("m", "q") else last.text))
+
+
+def _noun_genus(match: Match, sentence: Sentence) -> bool:
+    """A glossary description without a cue names its class, as is_genus requires of its genus."""
+    for start, end in match.genus:
+        start, end = sentence.start + start, sentence.start + end
+        if _class_word([t for t in sentence.tokens if t.end > start and t.start < end and t.pos != "w" and t.text.strip()]):
+            return True
+    return False
 
 
 def _body_sentences(document: Document) -> tuple[list[Sentence], list[tuple[str, bool] | None]]:
