@@ -2,14 +2,17 @@
 it holds (is a … that, called, known as, refers to, colon and parenthesis glosses, "X, or Y,"), how
 long it is, where its verb falls, and how rare its words are in general English (wordfreq).
 
-Two uses in the English definition model (textmodel.LinearTextModel): `cue_words` is one more view for
-the TF-IDF part, and `sentence_features` feeds the small second-stage logistic regression that weighs
-the TF-IDF score against these cues. Definitions share these cues across subjects far more than their
+Three uses in the English definition model (textmodel.LinearTextModel): `cue_words` is one more view for
+the TF-IDF part, `tag_sequence` (part-of-speech tags from textblob's bundled tagger) is the text of a
+second TF-IDF model, and `sentence_features` feeds the small second-stage logistic regression that
+weighs the TF-IDF scores against these cues. Definitions share these cues across subjects far more than their
 vocabulary, which differs from one textbook to the next.
 """
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from pathlib import Path
 
 _CUE_PATTERNS = [
     ("isa_that", r"\b(?:is|are|was|were)\s+(?:an?|the)\s+[^,.;:]{0,80}?\b(?:that|which|who|whose|where|in which|by which)\b"),
@@ -76,3 +79,36 @@ def sentence_features(text: str) -> list[float]:
                 sum(z < 3 for z in content), sum(z < 4 for z in content), min(subject), len(subject) if verb else 40,
                 capitals / max(len(words), 1), sum(ch.isdigit() for ch in text), text.count("(")]
     return [float(x) for x in features] + [1.0 if regex.search(text) else 0.0 for _, regex in CUES]
+
+
+@lru_cache(maxsize=1)
+def _pattern_parser():
+    """textblob's English part-of-speech tagger (pattern's lexicon + Brill rules, in the files its
+    wheel bundles; MIT), loaded from textblob/_text.py alone: importing the textblob package
+    imports nltk, seconds spent for nothing used here. Same tags as textblob.en.taggers.PatternTagger."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("textblob")  # finds the package without running its __init__
+    if spec is None or not spec.submodule_search_locations:
+        raise ImportError("textblob is not installed (pip install textblob)")
+    folder = Path(list(spec.submodule_search_locations)[0])
+    module_spec = importlib.util.spec_from_file_location("toolkit_textblob_text", folder / "_text.py")
+    text = importlib.util.module_from_spec(module_spec)
+    module_spec.loader.exec_module(text)
+    english = folder / "en"
+    lexicon = text.Lexicon(path=str(english / "en-lexicon.txt"), morphology=str(english / "en-morphology.txt"),
+                           context=str(english / "en-context.txt"), entities=str(english / "en-entities.txt"),
+                           language="en")
+    return text.Parser(lexicon=lexicon, default=("NN", "NNP", "CD"), language="en")
+
+
+def pos_tags(text: str) -> list[tuple[str, str]]:
+    """(token, Penn Treebank tag) for each token of an English sentence."""
+    parsed = _pattern_parser().parse(text, tokenize=True, tags=True, chunks=False, relations=False, lemmata=False)
+    return [(token[0], token[1]) for sentence in parsed.split() for token in sentence]
+
+
+def tag_sequence(text: str) -> str:
+    """The sentence as its part-of-speech tags (punctuation as itself): its grammatical shape, e.g.
+    "^ DT NN VBZ DT JJ NN IN MD VB VBN IN JJ NN . $" for "A hypothesis is a tentative explanation that can be tested by …"."""
+    return "^ " + " ".join(tag if word[0].isalpha() else word for word, tag in pos_tags(text)) + " $"

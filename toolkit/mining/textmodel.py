@@ -72,7 +72,14 @@ def _cue_words(text: str) -> str:
     return cue_words(text)
 
 
-TRANSFORMS = {"none": lambda text: text, "skeleton": skeleton, "rarity": rarity_skeleton, "cues": _cue_words}
+def _tag_sequence(text: str) -> str:
+    from toolkit.mining.english_cues import tag_sequence
+
+    return tag_sequence(text)
+
+
+TRANSFORMS = {"none": lambda text: text, "skeleton": skeleton, "rarity": rarity_skeleton, "cues": _cue_words,
+              "tags": _tag_sequence}
 
 
 def _tokens(text: str, spec: dict) -> list[str]:
@@ -96,10 +103,25 @@ def _logit(probability: float) -> float:
     return math.log(probability / (1 - probability))
 
 
+def _linear_probability(stage: dict, text: str) -> float:
+    """One TF-IDF + logistic regression: `stage` holds its vectorisers, coef and intercept."""
+    total, offset = stage["intercept"], 0
+    coef = stage["coef"]
+    for spec in stage["vectorisers"]:
+        vocabulary, idf = spec["vocabulary"], spec["idf"]
+        counts = Counter(g for g in _tokens(text, spec) if g in vocabulary)
+        weights = {vocabulary[g]: (1 + math.log(c)) * idf[vocabulary[g]] for g, c in counts.items()}
+        norm = math.sqrt(sum(w * w for w in weights.values())) or 1.0
+        total += sum(coef[offset + i] * w / norm for i, w in weights.items())
+        offset += len(idf)
+    return _sigmoid(total)
+
+
 class LinearTextModel:
     """TF-IDF + logistic regression; optionally a second stage ("stack"): a logistic regression over
-    the first stage's log-odds and the sentence's cue features (english_cues.sentence_features),
-    standardised by the training means and scales."""
+    the first stage's log-odds, those of any further first stages ("more_stages", each its own
+    TF-IDF + logistic regression, e.g. over part-of-speech tags) and the sentence's cue features
+    (english_cues.sentence_features), standardised by the training means and scales."""
 
     def __init__(self, data: dict) -> None:
         self.data = data
@@ -108,6 +130,7 @@ class LinearTextModel:
         self.intercept = data["intercept"]
         self.threshold = data.get("threshold", 0.5)
         self.stack = data.get("stack")
+        self.more_stages = data.get("more_stages", [])
 
     def probability(self, text: str) -> float:
         first = self.text_probability(text)
@@ -116,21 +139,14 @@ class LinearTextModel:
         from toolkit.mining.english_cues import sentence_features
 
         stack = self.stack
-        values = [_logit(first)] + sentence_features(text)
+        values = ([_logit(first)] + [_logit(_linear_probability(stage, text)) for stage in self.more_stages]
+                  + sentence_features(text))
         total = stack["intercept"] + sum(c * (v - m) / s for c, v, m, s in zip(stack["coef"], values, stack["mean"], stack["scale"]))
         return _sigmoid(total)
 
     def text_probability(self, text: str) -> float:
         """The first stage alone."""
-        total, offset = self.intercept, 0
-        for spec in self.vectorisers:
-            vocabulary, idf = spec["vocabulary"], spec["idf"]
-            counts = Counter(g for g in _tokens(text, spec) if g in vocabulary)
-            weights = {vocabulary[g]: (1 + math.log(c)) * idf[vocabulary[g]] for g, c in counts.items()}
-            norm = math.sqrt(sum(w * w for w in weights.values())) or 1.0
-            total += sum(self.coef[offset + i] * w / norm for i, w in weights.items())
-            offset += len(idf)
-        return _sigmoid(total)
+        return _linear_probability(self.data, text)
 
 
 @lru_cache(maxsize=None)

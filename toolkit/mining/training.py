@@ -4,8 +4,9 @@ Needs scikit-learn (a dev dependency) and the public data in ../shared (corpora.
 how it is split). Training is deterministic: the same data give the same JSON byte for byte.
 
 * models/definitions_en.json: English definition sentences, TF-IDF (words, the sentence skeletons of
-  textmodel, the cue words of english_cues) + logistic regression, then a second logistic regression
-  over its out-of-fold log-odds and the sentence's cue features, trained on the DEFT files. DEFT is
+  textmodel, the cue words of english_cues) + logistic regression, and another over the sentence's
+  part-of-speech tags, then a second-stage logistic regression over their out-of-fold log-odds and the
+  sentence's cue features, trained on the DEFT files. DEFT is
   CC BY-NC-SA 4.0 (adobe-research/deft_corpus), so this model file is too: see models/README.md.
 * models/keyphrases_zh.json: the knowledge-point ranker (points.py), logistic regression over
   candidate features, trained on the CSL training file only (never on csl_kg_test.tsv).
@@ -30,53 +31,63 @@ ENGLISH_VECTORISERS = [
 # By the 7-fold grouped cross-validation (F1 with the patterns, threshold 0.5): C 1.0 -> 0.600, 0.3 -> 0.604,
 # with the rarity skeleton 0.611, with the cue words 0.615; the second stage (below) 0.626.
 ENGLISH_C = 0.3
-# The second stage: logistic regression over the first stage's out-of-fold log-odds (grouped folds
+# A second first stage over the sentence's part-of-speech tags alone (english_cues.tag_sequence), with
+# the skeleton's settings: its log-odds go to the second stage beside the first's (0.626 -> 0.643;
+# the same tag n-grams as a fifth view of the first stage got 0.633; not better: tags with function words,
+# coarse tags, tags with word rarity, textblob's phrase chunks, 25 tag-count features in the second stage,
+# naive-Bayes stages, gradient-boosted trees or a threshold chosen by inner folds as the second stage).
+ENGLISH_TAG_VECTORISERS = [{"transform": "tags", "lowercase": False, "tokens": "space", "ngram": [1, 5], "min_df": 3}]
+ENGLISH_STAGES = (ENGLISH_VECTORISERS, ENGLISH_TAG_VECTORISERS)
+# The second stage: logistic regression over the first stages' out-of-fold log-odds (grouped folds
 # inside the training files) and english_cues.sentence_features, standardised. Fixed before measuring
 # (sklearn's default C); gradient-boosted trees over the same inputs measured about the same (0.62-0.63).
 ENGLISH_STACK_C = 1.0
 
 
-def _english_pipeline():
+def _english_pipeline(specs: list[dict]):
     from sklearn.feature_extraction.text import TfidfVectorizer
     from sklearn.linear_model import LogisticRegression
     from sklearn.pipeline import make_pipeline, make_union
 
     # Each sentence arrives as its token lists, one per vectoriser (tokenised once: _english_tokens).
     vectorisers = [TfidfVectorizer(analyzer=lambda tokens, index=index: tokens[index], min_df=spec["min_df"],
-                                   sublinear_tf=True) for index, spec in enumerate(ENGLISH_VECTORISERS)]
+                                   sublinear_tf=True) for index, spec in enumerate(specs)]
     return make_pipeline(make_union(*vectorisers),
                          LogisticRegression(C=ENGLISH_C, class_weight="balanced", max_iter=5000, random_state=SEED))
 
 
-def _english_tokens(texts: list[str]) -> list[tuple]:
-    return [tuple(_tokens(text, spec) for spec in ENGLISH_VECTORISERS) for text in texts]
+def _english_tokens(texts: list[str]) -> list[list[tuple]]:
+    """For each first stage, each sentence's token lists (one per vectoriser)."""
+    return [[tuple(_tokens(text, spec) for spec in specs) for text in texts] for specs in ENGLISH_STAGES]
 
 
-def _stack_features(texts: list[str], probabilities) -> list[list[float]]:
+def _stack_features(texts: list[str], probabilities: list) -> list[list[float]]:
+    """probabilities: one sequence per first stage."""
     from toolkit.mining.english_cues import sentence_features
     from toolkit.mining.textmodel import _logit
 
-    return [[_logit(float(p))] + sentence_features(text) for text, p in zip(texts, probabilities)]
+    return [[_logit(float(stage[i])) for stage in probabilities] + sentence_features(text) for i, text in enumerate(texts)]
 
 
-def _fit_english(texts: list[str], tokens: list[tuple], labels, groups, inner_folds: int):
-    """(first stage, scaler, second stage): the first stage on all the given sentences; the second on
-    the first stage's out-of-fold probabilities, so it learns how far to trust it on unseen files."""
+def _fit_english(texts: list[str], tokens: list[list[tuple]], labels, groups, inner_folds: int):
+    """(first stages, scaler, second stage): the first stages on all the given sentences; the second on
+    the first stages' out-of-fold probabilities, so it learns how far to trust them on unseen files."""
     import numpy as np
     from sklearn.linear_model import LogisticRegression
     from sklearn.model_selection import GroupKFold
     from sklearn.preprocessing import StandardScaler
 
     labels = np.asarray(labels)
-    inner = np.zeros(len(texts))
+    inner = np.zeros((len(ENGLISH_STAGES), len(texts)))
     for train, test in GroupKFold(inner_folds).split(texts, labels, groups):
-        model = _english_pipeline().fit([tokens[i] for i in train], labels[train])
-        inner[test] = model.predict_proba([tokens[i] for i in test])[:, 1]
-    first = _english_pipeline().fit(tokens, labels)
+        for stage, (specs, stage_tokens) in enumerate(zip(ENGLISH_STAGES, tokens)):
+            model = _english_pipeline(specs).fit([stage_tokens[i] for i in train], labels[train])
+            inner[stage, test] = model.predict_proba([stage_tokens[i] for i in test])[:, 1]
+    firsts = [_english_pipeline(specs).fit(stage_tokens, labels) for specs, stage_tokens in zip(ENGLISH_STAGES, tokens)]
     features = _stack_features(texts, inner)
     scaler = StandardScaler().fit(features)
     second = LogisticRegression(C=ENGLISH_STACK_C, class_weight="balanced", max_iter=5000, random_state=SEED)
-    return first, scaler, second.fit(scaler.transform(features), labels)
+    return firsts, scaler, second.fit(scaler.transform(features), labels)
 
 
 def deft_cross_validated(sentences: list[corpora.DeftSentence]) -> list[float]:
@@ -91,10 +102,10 @@ def deft_cross_validated(sentences: list[corpora.DeftSentence]) -> list[float]:
     tokens = _english_tokens(texts)
     probabilities = np.zeros(len(texts))
     for train, test in GroupKFold(7).split(texts, labels, groups):
-        first, scaler, second = _fit_english([texts[i] for i in train], [tokens[i] for i in train], labels[train],
-                                             groups[train], inner_folds=6)
+        firsts, scaler, second = _fit_english([texts[i] for i in train], [[t[i] for i in train] for t in tokens],
+                                              labels[train], groups[train], inner_folds=6)
         test_texts = [texts[i] for i in test]
-        first_probabilities = first.predict_proba([tokens[i] for i in test])[:, 1]
+        first_probabilities = [first.predict_proba([t[i] for i in test])[:, 1] for first, t in zip(firsts, tokens)]
         probabilities[test] = second.predict_proba(scaler.transform(_stack_features(test_texts, first_probabilities)))[:, 1]
     return [float(p) for p in probabilities]
 
@@ -116,12 +127,13 @@ def train_english(out: Path = MODELS) -> Path | None:
         print("skipped definitions_en: ../shared/corpus/deft is absent", file=sys.stderr)
         return None
     texts = [s.text for s in sentences]
-    first, scaler, second = _fit_english(texts, _english_tokens(texts), [s.definition for s in sentences],
-                                         [s.file for s in sentences], inner_folds=7)
+    (first, *more), scaler, second = _fit_english(texts, _english_tokens(texts), [s.definition for s in sentences],
+                                                  [s.file for s in sentences], inner_folds=7)
     model = _export_linear(first, ENGLISH_VECTORISERS, {
         "name": "definitions_en", "threshold": 0.5,
         "trained_on": f"DEFT train subset in ../shared/corpus/deft ({len(sentences)} sentences)",
         "licence": "CC BY-NC-SA 4.0, derived from adobe-research/deft_corpus (non-commercial, share-alike)"})
+    model["more_stages"] = [_export_linear(stage, specs, {}) for stage, specs in zip(more, ENGLISH_STAGES[1:])]
     model["stack"] = {"mean": [round(float(x), 6) for x in scaler.mean_],
                       "scale": [round(float(x), 6) for x in scaler.scale_],
                       "coef": [round(float(x), 6) for x in second.coef_[0]],
