@@ -88,6 +88,18 @@ def screen_text(app) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
 
 
+async def drawn_with(pilot, words) -> str:
+    """The screen's text once every word is drawn, or as it stands after a bounded wait. The footer
+    redraws its keys when the new screen's bindings are published, on the app's next idle, which a
+    busy machine can put after the messages settle() waits for."""
+    for _ in range(100):
+        shot = screen_text(pilot.app)
+        if all(word in shot for word in words):
+            return shot
+        await pilot.pause(0.05)
+    return screen_text(pilot.app)
+
+
 def labels(tree_widget: GraphTree) -> list[str]:
     return [str(node.label).split("  ")[0].rstrip(" ●") for node in tree_widget.root.children]
 
@@ -370,8 +382,9 @@ async def test_snapshots_of_the_main_screens_light_dark_and_resized(mined):
         screen = await open_graph(pilot, mined["graph"].id)
         await pilot.press("down")
         await settle(pilot)
-        shot = screen_text(app)
-        for word in ("数据结构", "线性表", "树与二叉树", "Type", "KnowUnit", "Rename", "Search nodes"):
+        words = ("数据结构", "线性表", "树与二叉树", "Type", "KnowUnit", "Rename", "Search nodes")
+        shot = await drawn_with(pilot, words)
+        for word in words:
             assert word in shot, word
         assert "#f" in app.export_screenshot().lower()  # light background colours
         await pilot.press("ctrl+t")
@@ -387,8 +400,9 @@ async def test_snapshots_of_the_main_screens_light_dark_and_resized(mined):
         assert not screen.has_class("narrow")
         await app.open_review(mined["task"].id)
         await settle(pilot)
-        shot = screen_text(app)
-        for word in ("Review task", "队列", "0.950", "pending", "Accept", "Reject", "Undo", "Page 1/1"):
+        words = ("Review task", "队列", "0.950", "pending", "Accept", "Reject", "Undo", "Page 1/1")
+        shot = await drawn_with(pilot, words)
+        for word in words:
             assert word in shot, word
 
 
