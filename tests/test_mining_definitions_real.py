@@ -2,7 +2,7 @@
 import pytest
 
 from toolkit.mining import definitions, textmodel
-from toolkit.mining.documents import read_document
+from toolkit.mining.documents import Document, read_document
 
 
 @pytest.mark.parametrize("sentence, term", [
@@ -239,5 +239,32 @@ def test_roles_and_causes_are_statements(sentence, term):
     ("价值：是凝结在商品中的一般劳动，即人类脑力和体力的耗费。", "价值"),
 ])
 def test_glossary_lines_get_the_step_and_class_word_checks(sentence, term):
+    match = definitions.classify([sentence])[0]
+    assert (match.term if match and match.score >= 0.5 else None) == term
+
+
+def test_a_sentence_a_hard_line_break_cut_is_read_whole():
+    """.docx and .pdf files made from printed pages keep one line a paragraph: a long line that stops
+    mid-sentence goes on into the next, unless that one opens a list item or a glossary entry.
+    Made-up lines in the shape of the course notes."""
+    document = Document.from_text(
+        "（1）边际效用是消费者每增加一单位商品的消费所增加的满足程度，是决定需求的\n主观因素。\n"
+        "供给弹性：供给量对价格变动的相对反应程度，用弹性系数来衡量供给量的相对变化\n"
+        "需求弹性：需求量对价格变动的反应程度。\n"
+        "价格上涨时需求量减少而价格下跌时需求量增加的这一规律，在经济学上通常\n叫做需求定律。\n")
+    found = definitions.mine(document)
+    assert [c.payload["term"] for c in found] == ["边际效用", "供给弹性", "需求弹性", "需求定律"]
+    assert found[0].payload["sentence"].endswith("是决定需求的主观因素。")
+    assert found[1].payload["sentence"].endswith("相对变化")  # the next glossary entry is not glued on
+    last = found[-1].location
+    assert document.text[last["termStart"]:last["termEnd"]] == "需求定律"  # offsets past the line break
+
+
+@pytest.mark.parametrize("sentence, term", [
+    # 需 of 需求 is not the use-opener 需要; a clause holding 是 is no term, so a later pattern may fit.
+    ("需求弹性：需求量对价格变动的反应程度。", "需求弹性"),
+    ("熵是衡量系统无序程度的物理量，即系统混乱的程度。", "熵"),
+])
+def test_use_openers_and_clauses_before_a_later_cue(sentence, term):
     match = definitions.classify([sentence])[0]
     assert (match.term if match and match.score >= 0.5 else None) == term

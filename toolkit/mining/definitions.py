@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from toolkit.mining import lac_shim
-from toolkit.mining.analysis import NOUNISH, Sentence, split_sentences
+from toolkit.mining.analysis import NOUNISH, Sentence
+from toolkit.mining.normalise import wrapped_sentences
 from toolkit.mining.candidates import Candidate
 from toolkit.mining.documents import Document
 
@@ -109,8 +110,8 @@ def _match(text: str) -> Match | None:
             term = _clean_term(found.group("term"))
             if pattern.name in ("called", "call_it") and "的" in term:
                 term = term.rsplit("的", 1)[1]  # 叫做这种物质在这种溶剂里的溶解度
-            if not _term_ok(term):
-                continue
+            if not _term_ok(term) or (len(term) > 4 and "是" in term):
+                continue  # 度是保持…的数量界限，即…: a "term" holding the copula is a clause; a later pattern may fit
             start = found.start("term") + found.group("term").rfind(term)
             genus = _QUANTIFIER.sub("", body[found.end("cue"):])
             if pattern.name in ("is_a_kind", "is_genus", "is_the") and (EVALUATIVE.match(genus) or _ONE_OF.search(body)):
@@ -262,7 +263,7 @@ _NOT_GLOSSARY_HEAD = re.compile(r"^(?:第[一二三四五六七八九十\d]+|其
                                 # 实验二：…, 解法二：…, 方法一：…: numbered units of a text
                                 r"|(?:实验|解法|方法|例|步骤|情况|情形|问题|题|任务|练习|部分|阶段|单元|章|节)\s*[一二三四五六七八九十\d]+$")
 # 限幅滤波：适用于…, 中位值滤波：能克服…: what a thing is good for, not what it is.
-_USE_START = re.compile(r"^(?:适用|适合|用于|能|可以?|会|需要?|应|要|具有|有(?!机))")
+_USE_START = re.compile(r"^(?:适用|适合|用于|能|可以?|会|需要|应|要|具有|有(?!机))")  # 需要, not 需 of 需求
 _GLOSSARY_CUE = re.compile(r"^(?P<cue>是指|指的是|就是指|一般指|通常指|主要是指|主要指|就是|是|指(?![令针标数南出导向挥示引点责望])|即|亦即|也就是)")
 _GENUS_TAIL = re.compile(r"的\s*[\w\u4e00-\u9fff、 ]{0,11}[^的\s、。．.；;][。．.；;]?$")
 # X是…的基础/前提/动力/创造者: a role the thing plays, said of a term defined elsewhere.
@@ -765,7 +766,7 @@ def _body_sentences(document: Document) -> tuple[list[Sentence], list[tuple[str,
     heading's words; else None."""
     sentences, headings = [], []
     heading, first, opened = None, False, False
-    for sentence in split_sentences(document):
+    for sentence in wrapped_sentences(document):  # a sentence a hard line break cut in two is one
         if document.paragraphs[sentence.paragraph].style_level is not None:
             heading, first, opened = sentence.text.strip(), True, False
             continue
@@ -797,8 +798,8 @@ def mine(document: Document, terms: Iterable[str] = (), threshold: float = 0.5) 
                 + _later_naming_clauses(sentence.text, sentence_marks, match) + _later_refers_to(sentence.text, match))
         for found in [match] + more:
             location = document.locate(sentence.start, sentence.end)
-            location["termStart"] = sentence.start + found.term_start
-            location["termEnd"] = sentence.start + found.term_end
+            location["termStart"] = sentence.document_offset(found.term_start)
+            location["termEnd"] = sentence.document_offset(found.term_end)
             candidates.append(Candidate("definitions", found.score,
                                         {"term": found.term, "sentence": sentence.text.strip(), "pattern": found.pattern},
                                         location))

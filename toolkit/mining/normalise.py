@@ -204,6 +204,12 @@ class Sentence:
     paragraph: int
     heading: bool = False
     tokens: list = field(default_factory=list)
+    # For a sentence put back together across a line break (wrapped_sentences): (offset in text,
+    # characters of the document left out there), so offsets in text map back to the document.
+    gaps: tuple[tuple[int, int], ...] = ()
+
+    def document_offset(self, offset: int) -> int:
+        return self.start + offset + sum(gap for at, gap in self.gaps if offset >= at)
 
 
 def split_sentences(document) -> list[Sentence]:
@@ -230,3 +236,42 @@ def _add(sentences: list[Sentence], text: str, offset: int, begin: int, end: int
         begin = cut
     if end > begin:
         sentences.append(Sentence(offset + begin, offset + end, text[begin:end], paragraph, heading))
+
+
+# A line that opens a list item, a numbered point or a glossary entry (术语：…), not the rest of a sentence.
+_ITEM_START = re.compile(r"^\s*(?:[^，,。；;：:、\s]{1,12}\s*[：:]|\d{1,2}(?:[.．、)）:：]|\s)|[（(]\s*(?:\d{1,2}|[一二三四五六七八九十]{1,3}|[a-zA-Z])\s*[)）]"
+                         r"|[一二三四五六七八九十]{1,3}\s*[、．.]|[①-⑳⑴-⒇•·\-*※■□◆●○>]|第[一二三四五六七八九十\d]+|[a-eA-E]\s*[.、)）])")
+# What a line may end in when a line break, not the writer, ended it: a character of a word or a mark
+# inside a sentence.
+_OPEN_END = re.compile(r"[\u4e00-\u9fffA-Za-z0-9，,、“‘（(《]$")
+_HEADING_CHARS = 30  # split_sentences takes a shorter line without a sentence end for a heading
+
+
+def wrapped_sentences(document) -> list[Sentence]:
+    """split_sentences, with the sentences that a hard line break cut in two (.docx and .pdf files made
+    from printed pages keep one line a paragraph) put back together: a body line longer than a heading
+    that stops mid-sentence goes on into the next body line unless that one opens a list item. A joined
+    sentence keeps its first line's paragraph."""
+    sentences = split_sentences(document)
+    if document.kind == "md":
+        return sentences  # Markdown paragraphs are the writer's, already joined across lines
+    out: list[Sentence] = []
+    last_line = -1  # the paragraph out[-1] ends in
+    for sentence in sentences:
+        if out and sentence.paragraph == last_line + 1 and sentence.start == document.paragraphs[sentence.paragraph].start \
+                and out[-1].end == document.paragraphs[last_line].end and _continues(document, last_line):
+            previous = out[-1]
+            out[-1] = Sentence(previous.start, sentence.end, previous.text + sentence.text, previous.paragraph, False,
+                               gaps=previous.gaps + ((len(previous.text), sentence.start - previous.end),))
+        else:
+            out.append(sentence)
+        last_line = sentence.paragraph
+    return out
+
+
+def _continues(document, index: int) -> bool:
+    """Paragraph `index` is a line a hard break ended mid-sentence, and the next line goes on with it."""
+    line, following = document.paragraphs[index], document.paragraphs[index + 1]
+    text, next_text = document.paragraph_text(index), document.paragraph_text(index + 1)
+    return (line.style_level is None and following.style_level is None and len(text) > _HEADING_CHARS
+            and "\t" not in text + next_text and bool(_OPEN_END.search(text)) and not _ITEM_START.match(next_text))
