@@ -268,3 +268,20 @@ def test_a_sentence_a_hard_line_break_cut_is_read_whole():
 def test_use_openers_and_clauses_before_a_later_cue(sentence, term):
     match = definitions.classify([sentence])[0]
     assert (match.term if match and match.score >= 0.5 else None) == term
+
+
+@pytest.mark.parametrize("sentence, terms", [
+    # X即… glosses X by what it is; 即 and another short name, 即为, 即可 do not.
+    ("市场的相对独立性即它在服从价值规律的同时，还有自己特有的运行形式。", ["市场的相对独立性"]),
+    ("边际效用即边际的效用。", []),
+    ("这个数即为答案。", []),
+    # A bare 指 after a clause, before a description in words; not 指回 nor a clause holding 的.
+    ("两者的区别在于：它们是两种工资，名义工资指以货币数量表示的工资，是劳动者得到的货币额。", ["名义工资"]),
+    ("遍历时利用空闲的右指针指回上层的某个节点，从而回到上层。", []),
+    # X叫Y names Y, also in a later clause of another definition; 又叫 gives another name, 大叫 shouts.
+    ("价格波动的上端叫上限。", ["上限"]),
+    ("弹性：弹性是一个量对另一个量变化的反应程度，大于 1 的弹性叫富有弹性，小于 1 的叫缺乏弹性。", ["弹性", "富有弹性", "缺乏弹性"]),
+    ("他大叫一声。", []),
+])
+def test_that_is_bare_refers_to_and_called(sentence, terms):
+    assert [c.payload["term"] for c in definitions.mine(Document.from_text(sentence))] == terms

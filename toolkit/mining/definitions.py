@@ -179,8 +179,9 @@ _AKA = r"(?:[，,]\s*(?:又称|也称|也叫|又叫|简称|亦称|或称|英文�
 _INTRODUCED = re.compile(r"[（(]\s*(?:英语|英文)?[：:]?\s*[A-Za-z]|[，,]\s*(?:又称|也称|也叫|又叫|亦称|或称|英文|英语)")
 _HEAD_CUE = re.compile(r"^(?P<head>" + _NP + r"{1,20}?)" + _GLOSS + _AKA +
                        r"\s*(?P<cue>[，,]?\s*(?:(?:均|都|也|常|多|一般|通常|往往|主要)(?=是指|指的是|指))?(?:是指|指的是|就是指|通常指|一般指|(?:可以|可|通常|一般)?被?定义为|的定义是[：:]?|是一种|是一类|是一个|是一棵|是一门"
-                       r"|是一组|是一系列|是由(?!于)|是用于|是用来|就是|是|指(?![令针标数南出导向挥示引点责望]|定(?!义))|表示|[：:]))")
-_AFTER_CUE = re.compile(r"(?P<cue>(?:被|则|就|常|也|统)?(?:(?<![声号堪著对自宣俗昵名])称之?为|称作|称做|叫做|叫作|简称为?|统称为?|记作|又称|也称|定义为|即为?|就是)"
+                       r"|是一组|是一系列|是由(?!于)|是用于|是用来|就是|是|指(?![令针标数南出导向挥示引点责望回]|定(?!义))|表示|[：:]"
+                       r"|(?<=[\u4e00-\u9fff]{2})即(?![使便可将时刻日位兴席为是])))")
+_AFTER_CUE = re.compile(r"(?P<cue>(?:被|则|就|常|也|统)?(?:(?<![声号堪著对自宣俗昵名])称之?为|称作|称做|叫做|叫作|(?<![喊大尖呼又])叫(?![醒喊声嚷卖好做作])|简称为?|统称为?|记作|又称|也称|定义为|即为?|就是)"
                         r"|(?<![声号堪著对自宣俗昵名简])称(?P<object>[^，,。．；;为是]{1,20})(?:为|是))\s*")
 # A bold term closing a naming clause: 则称 p 为 **素数**，称这 t 个整数为模 m 的 **既约剩余系**、…，
 # 若…，则 f(n) 为 **积性函数**．Between the cue and the term at most a modifier ending in 的.
@@ -258,13 +259,13 @@ _ASPECT_WORDS = (r"(?:作用|特点|特征|特性|功能|组成|组成部分|结
 _ASPECT_HEAD = re.compile(r"(?:^|的(?:基本|主要|重要|几个|两个|三个|四个)?)" + _ASPECT_WORDS + r"$|^(?:理解|对立|分析|答|注|引入|设计|选择|特殊性|同一性)$|(?:辩证|相互|对立统一)关系$")
 # A bare description (no 是/指) also fails after any head ending in an aspect word: 数据采集电路作用：…
 _ASPECT = re.compile(_ASPECT_WORDS + r"$")
-_NOT_GLOSSARY_HEAD = re.compile(r"^(?:第[一二三四五六七八九十\d]+|其[一二三四五六七八九十]|(?:例|习题|练习|题)\s*[\d\-一二三四五六七八九十]|的)|(?:有|包括|包含|分为|如下)$|有[一二三四五六七八九十两几]"
+_NOT_GLOSSARY_HEAD = re.compile(r"^(?:第[一二三四五六七八九十\d]+|其[一二三四五六七八九十]|(?:例|习题|练习|题)\s*[\d\-一二三四五六七八九十]|的)|(?:有|包括|包含|分为|如下|在于)$|有[一二三四五六七八九十两几]"
                                 r"|(?:强调|指出|说|认为|表示|提出|规定|问|写道)$"  # 某某强调：… is a quotation
                                 # 实验二：…, 解法二：…, 方法一：…: numbered units of a text
                                 r"|(?:实验|解法|方法|例|步骤|情况|情形|问题|题|任务|练习|部分|阶段|单元|章|节)\s*[一二三四五六七八九十\d]+$")
 # 限幅滤波：适用于…, 中位值滤波：能克服…: what a thing is good for, not what it is.
 _USE_START = re.compile(r"^(?:适用|适合|用于|能|可以?|会|需要|应|要|具有|有(?!机))")  # 需要, not 需 of 需求
-_GLOSSARY_CUE = re.compile(r"^(?P<cue>是指|指的是|就是指|一般指|通常指|主要是指|主要指|就是|是|指(?![令针标数南出导向挥示引点责望])|即|亦即|也就是)")
+_GLOSSARY_CUE = re.compile(r"^(?P<cue>是指|指的是|就是指|一般指|通常指|主要是指|主要指|就是|是|指(?![令针标数南出导向挥示引点责望回])|即|亦即|也就是)")
 _GENUS_TAIL = re.compile(r"的\s*[\w\u4e00-\u9fff、 ]{0,11}[^的\s、。．.；;][。．.；;]?$")
 # X是…的基础/前提/动力/创造者: a role the thing plays, said of a term defined elsewhere.
 _ROLE_GENUS = re.compile(r"(?:基础|前提|条件|来源|源泉|动力|目的|标准|结果|准备|主体|创造者|承担者|基石|关键|根源|统一|关系问题|要务"
@@ -469,6 +470,9 @@ def chinese_match(text: str, marks: list[tuple[int, int]] = (), declared: bool =
         introduced = (cue in ("是", "就是") and (declared or bool(_INTRODUCED.search(body[:found.start("cue")]))
                                                 or bool(re.search(r"的(?:英文)?(?:缩写|简称|全称|别称|俗称)", rest)))
                       or (cue == "表示" and bool(symbol) and len(re.findall(r"[\u4e00-\u9fff]", rest)) >= 4))
+        if cue == "即" and (len(re.findall(r"[\u4e00-\u9fff]", re.split(r"[，,；;。．]", rest)[0])) < 8 or len(term) < 2):
+            found = None  # X即…: a term glossed by what it is (社会意识的相对独立性即它在…), not 即 and another name (即矛盾的共性)
+    if found:
         ok = _term_like(term) and (len(term) >= 2 or declared) and (not plain_is or introduced) and not EVALUATIVE.match(rest) \
             and not _ASKING.match(rest) and not (cue == "是由" and re.search(r"(?:决定|引起|产生|造成|导致|推动)的[。．.]?$", rest))
         if cue in ("：", ":"):
@@ -484,9 +488,12 @@ def chinese_match(text: str, marks: list[tuple[int, int]] = (), declared: bool =
         if re.search(r"(?:没有|无|除非|未)(?:特别|特殊|另外)?(?:说明|声明|指出|指明)", body[:comma.start()]):
             break
         found = _HEAD_CUE.match(body[comma.end():])
-        if found and re.fullmatch(r"[，,]?\s*(?:是指|指的是|就是指|被定义为|定义为|的定义是[：:]?)", found.group("cue")):
+        if found and re.fullmatch(r"[，,]?\s*(?:是指|指的是|就是指|被定义为|定义为|的定义是[：:]?|指)", found.group("cue")):
             term = _strip_term(found.group("head"))
-            if _term_like(term) and len(term) >= 2:
+            # a bare 指 only before a description in words: …的两重性，绝对真理指人们对…的正确认识
+            said = found.group("cue").strip("，, ") != "指" or (len(re.findall(r"[\u4e00-\u9fff]", body[comma.end() + found.end():])) >= 6
+                                                                and not re.search(r"[的\s]", term) and not body[comma.end() + found.end():].startswith("回"))
+            if _term_like(term) and len(term) >= 2 and said:
                 offset = body.find(term, comma.end())
                 return Match(term, offset, offset + len(term), comma.end() + found.start("cue"), comma.end() + found.end("cue"),
                              "head_np", 0.85)
@@ -601,7 +608,7 @@ _SECTION_NAMES = frozenset("定义 引入 简介 概述 概念 介绍 基本概�
                            "例子 示例 优化 注意 注意事项 操作 基本操作 结构 问题 解法 做法 方法 总结 小结 简要 介绍与定义 定义与性质 正确性 "
                            "时间复杂度分析 复杂度分析".split())
 _HEADING_CUE = re.compile(r"^\s*(?:[（(][^（）()]{0,60}[）)])?" + _AKA + r"\s*[，,]?\s*(?P<cue>是指|指的是|就是指|通常指|一般指|"
-                          r"指(?![令针标数南出导向挥示引点责望]|定(?!义))|被定义为|定义为|是一种|是一类|是一个|是一棵|是一组|就是|是|即"
+                          r"指(?![令针标数南出导向挥示引点责望回]|定(?!义))|被定义为|定义为|是一种|是一类|是一个|是一棵|是一组|就是|是|即"
                           r"|由[^。；;]{1,40}?(?:组成|构成)|[：:])")
 # The first sentence of a section may leave its subject, the heading, unsaid: ## 01-trie 合并 / 指的是…
 _SUBJECTLESS_CUE = re.compile(r"^(?P<cue>指的是|是指|就是指|是一种|是一类|是一个|就是一种)")
@@ -823,17 +830,17 @@ def _later_refers_to(text: str, first: Match) -> list[Match]:
 
 
 def _later_naming_clauses(text: str, marks: list[tuple[int, int]], first: Match) -> list[Match]:
-    """Further 称…为 clauses after the first one's: 称 x 为 y 的父亲，称 y 为 x 的儿子．"""
-    if first.pattern != "named":
-        return []
-    found, after = [], first.term_end
+    """Further 称…为 clauses after the first one's: 称 x 为 y 的父亲，称 y 为 x 的儿子．After a definition
+    of another kind, only a clause that names with 叫/称 (度：度是…的界限，度的两端叫关节点或临界点，…)."""
+    found, after = [], max(first.term_end, first.cue_end)
     while True:
         comma = re.search(r"[，,；;]", text[after:])
         if comma is None:
             return found
         start = after + comma.end()
         clause = chinese_match(text[start:], [(a - start, b - start) for a, b in marks if a >= start])
-        if clause is None or clause.pattern != "named" or clause.term in {first.term, *(m.term for m in found)}:
+        if clause is None or clause.pattern != "named" or clause.term in {first.term, *(m.term for m in found)} \
+                or (first.pattern != "named" and not re.search(r"[叫称]", text[start + clause.cue_start:start + clause.cue_end])):
             after = start
             continue
         found.append(Match(clause.term, start + clause.term_start, start + clause.term_end, start + clause.cue_start,
