@@ -36,6 +36,14 @@ ENGLISH_C = 0.3
 # the same tag n-grams as a fifth view of the first stage got 0.633; not better: tags with function words,
 # coarse tags, tags with word rarity, textblob's phrase chunks, 25 tag-count features in the second stage,
 # naive-Bayes stages, gradient-boosted trees or a threshold chosen by inner folds as the second stage).
+# Context does not pay either (same CV, neighbours' scores out of fold like the sentence's own, 0.643 before):
+# the previous and next sentences' first-stage log-odds 0.636, with the subject noun's mention in them 0.641,
+# the word-level log-odds alone 0.641, with the subject's first mention in the file and the share of new
+# words 0.639, those without the neighbours' log-odds 0.640, the neighbours' openers (For example, This…),
+# closing colon and subject mention 0.646, a third first stage over the neighbours' skeletons, cue words
+# and tags 0.646 (with their words 0.645; alone its ROC AUC is 0.58); none of the +0.003s beats the
+# file bootstrap (P(no gain) 0.2-0.3). Even the neighbours' true labels give only 0.644: in DEFT a
+# sentence's neighbours say little about it beyond what the sentence says itself.
 ENGLISH_TAG_VECTORISERS = [{"transform": "tags", "lowercase": False, "tokens": "space", "ngram": [1, 5], "min_df": 3}]
 ENGLISH_STAGES = (ENGLISH_VECTORISERS, ENGLISH_TAG_VECTORISERS)
 # The second stage: logistic regression over the first stages' out-of-fold log-odds (grouped folds
