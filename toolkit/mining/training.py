@@ -41,7 +41,8 @@ ENGLISH_C = 0.3
 # the word-level log-odds alone 0.641, with the subject's first mention in the file and the share of new
 # words 0.639, those without the neighbours' log-odds 0.640, the neighbours' openers (For example, This…),
 # closing colon and subject mention 0.646, a third first stage over the neighbours' skeletons, cue words
-# and tags 0.646 (with their words 0.645; alone its ROC AUC is 0.58); none of the +0.003s beats the
+# and tags 0.646 (with their words 0.645; alone its ROC AUC is 0.58; those two with the neighbours' log-odds
+# 0.640 and 0.635: 10 variants in all); none of the +0.003s beats the
 # file bootstrap (P(no gain) 0.2-0.3). Even the neighbours' true labels give only 0.644: in DEFT a
 # sentence's neighbours say little about it beyond what the sentence says itself.
 ENGLISH_TAG_VECTORISERS = [{"transform": "tags", "lowercase": False, "tokens": "space", "ngram": [1, 5], "min_df": 3}]
