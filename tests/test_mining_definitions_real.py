@@ -285,3 +285,23 @@ def test_use_openers_and_clauses_before_a_later_cue(sentence, term):
 ])
 def test_that_is_bare_refers_to_and_called(sentence, terms):
     assert [c.payload["term"] for c in definitions.mine(Document.from_text(sentence))] == terms
+
+
+@pytest.mark.parametrize("sentence, term", [
+    # A glossary description with no class word may still define its head when it says what the
+    # thing does or is like, in one sentence with a verb; not a list of names, a rule, an argument,
+    # a given, a count, a condition or a form field. Made-up lines in the shape of the course notes.
+    ("隔离系统：系统与大地之间完全隔离，没有任何导电通路。", "隔离系统"),
+    ("通货紧缩：物价水平在一段时间内持续下降。", "通货紧缩"),
+    ("办法：硬件消抖法、软件消除法。", None),
+    ("常用的两种滤波器：低通滤波器、高通滤波器。", None),
+    ("统一性：作为商品，必须同时具有使用价值和价值。", None),
+    ("特殊性：矛盾普遍存在，但不同事物的矛盾各有特点。", None),
+    ("零初始条件下：如要求传递函数需拉氏变换。", None),
+    ("分析思路：已知系统输入和系统模型求输出。", None),
+    ("委 员：张三丰 李四光 王五一 赵六合", None),
+    ("副主席：张三丰 李四光 王五一", None),
+])
+def test_glossary_descriptions_without_a_class_word(sentence, term):
+    match = definitions.classify([sentence])[0]
+    assert (match.term if match and match.score >= 0.5 else None) == term

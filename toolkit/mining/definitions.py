@@ -94,12 +94,16 @@ class Match:
     # Where a glossary description may name its class: the words after the last 的 of a clause
     # (LAC-checked in _run, one must end in a noun); empty when the description needs no class word.
     genus: tuple[tuple[int, int], ...] = ()
+    # A glossary description with no class word: its first clause, which must hold a verb (LAC, in _run).
+    predicate: tuple[int, int] | None = None
 
 
 def _shift(found: Match, shift: int) -> None:
     for name in ("term_start", "term_end", "cue_start", "cue_end"):
         setattr(found, name, getattr(found, name) + shift)
     found.genus = tuple((start + shift, end + shift) for start, end in found.genus)
+    if found.predicate is not None:
+        found.predicate = (found.predicate[0] + shift, found.predicate[1] + shift)
 
 
 def _match(text: str) -> Match | None:
@@ -271,7 +275,7 @@ _GENUS_TAIL = re.compile(r"的\s*[\w\u4e00-\u9fff、 ]{0,11}[^的\s、。．.；
 _ROLE_GENUS = re.compile(r"(?:基础|前提|条件|来源|源泉|动力|目的|标准|结果|准备|主体|创造者|承担者|基石|关键|根源|统一|关系问题|要务"
                          r"|决定力量|根本动力|属性|表现形式|精髓|产物|结晶|总结|指南|途径|手段|保证|组成部分)$")
 # A description that opens with a condition (当…时, 若…, 只有…的时候) tells a case or a step, not a class.
-_CONDITION = re.compile(r"^\s*(?:当|若|如果|假如|假设|只有|只要|一旦|每当|直到)")
+_CONDITION = re.compile(r"^\s*(?:当|若|如果?|假如|假设|只有|只要|一旦|每当|直到|已知|作为)")
 _ASKING = re.compile(r"^\s*(?:什么|如何|怎样|怎么|哪|多少|为什么|为何|是否)")
 
 
@@ -319,6 +323,7 @@ def _glossary_match(body: str) -> Match | None:
     cue = _GLOSSARY_CUE.match(rest)
     first_clause = re.split(r"[，,；;。．]", rest)[0]
     genus_spans: list[tuple[int, int]] = []
+    predicate = None
     genus = _genus_after(rest)
     if head.group("defined") or said_cue:
         ok = len(re.findall(r"[\u4e00-\u9fff]", rest)) >= 4
@@ -344,7 +349,14 @@ def _glossary_match(body: str) -> Match | None:
             clause_at = said_start + clause_starts[i] + len(raw_clauses[i]) - len(raw_clauses[i].lstrip())
             genus_spans.append((clause_at + tail.start() + 1, clause_at + tail.start() + len(tail.group(0).rstrip("。．.；; "))))
         if not cue:  # a bare description in words: no statement about something else, no list of items
-            ok = ok and bool(re.match(r"[\u4e00-\u9fff]", rest)) and "是" not in first_clause and not _USE_START.match(rest) \
+            # With no class word at all, a one-sentence description of what the thing is or does may
+            # still define it (浮地系统：系统与大地绝缘，…); with one, the class word must pass LAC.
+            plain = not ok and not chosen and _plain_description(term, said)
+            if plain:
+                genus_spans = []
+                predicate = (said_start, said_start + len(re.split(r"[，,；;。．]", said)[0]))
+            ok = (ok or plain) and bool(re.match(r"[\u4e00-\u9fff]", rest)) \
+                and "是" not in first_clause and not _USE_START.match(rest) \
                 and len(re.findall(r"(?<!的)、", first_clause)) < 2 and not _ASPECT.search(term) and not _ASPECT.search(genus or "") \
                 and not _ROLE_GENUS.search(_role_genus(rest))
     if not ok:
@@ -352,7 +364,22 @@ def _glossary_match(body: str) -> Match | None:
     offset = body.find(term)
     found = Match(term, offset, offset + len(term), head.end() - 1, head.end(), "glossary", 0.85)
     found.genus = tuple(genus_spans)
+    found.predicate = predicate
     return found
+
+
+def _plain_description(term: str, said: str) -> bool:
+    """A glossary description with no class word that may still say what its head is: one sentence in
+    words, opening with neither a condition, a given, a step, a use nor a question; not a list of names
+    (硬件消抖法、软件消除法), not a rule or an argument (必须…, …但…); its head not a count (两种保持器),
+    a number (法 1), a condition (零初始条件下) nor a form field spaced out (委 员：…)."""
+    body = said.rstrip("。．.；; ")
+    first = re.split(r"[，,；;。．]", body)[0]
+    words = len(re.findall(r"[\u4e00-\u9fff]", first))
+    return (words >= 6 and ("、" not in body or words >= 12) and not re.search(r"[；;。．！!？?：:]|\d\s*[.．、]", body)
+            and not _CONDITION.match(body) and not _STEP_START.match(body) and not _ASKING.match(body)
+            and not re.search(r"但|必须|应该|应当|要会|需要", body) and not first.rstrip().endswith("的") and len(body) <= 80
+            and not re.search(r"\d|[两几一二三四五六七八九十]+[种个类条项]|(?:条件|情况)?下$|时$|[\u4e00-\u9fff]\s+[\u4e00-\u9fff]", term))
 
 
 def _bold_after_naming(body: str, marks: list[tuple[int, int]]) -> Match | None:
@@ -724,7 +751,7 @@ def _run(sentences: list[Sentence], terms: Iterable[str], marks: list[list[tuple
     headings = headings or [None for _ in sentences]
     matches = [_first_match(s, m, h) for s, m, h in zip(sentences, marks, headings)]
     to_check = [s for s, m in zip(sentences, matches)
-                if m is not None and m.pattern != "english" and (m.pattern not in CHINESE_PATTERNS or m.genus)]
+                if m is not None and m.pattern != "english" and (m.pattern not in CHINESE_PATTERNS or m.genus or m.predicate)]
     outputs = lac_shim.run([s.text for s in to_check], "lac", terms) if to_check else []
     from toolkit.mining.analysis import Token
 
@@ -743,6 +770,8 @@ def _run(sentences: list[Sentence], terms: Iterable[str], marks: list[list[tuple
             if match.score <= 0:
                 match = None
         elif match is not None and match.genus and not _noun_genus(match, sentence):
+            match = None
+        elif match is not None and match.predicate and not _has_verb(match, sentence):
             match = None
         result.append((match, sentence))
     return result
@@ -763,6 +792,20 @@ def _noun_genus(match: Match, sentence: Sentence) -> bool:
     for start, end in match.genus:
         start, end = sentence.start + start, sentence.start + end
         if _class_word([t for t in sentence.tokens if t.end > start and t.start < end and t.pos != "w" and t.text.strip()]):
+            return True
+    return False
+
+
+def _has_verb(match: Match, sentence: Sentence) -> bool:
+    """A glossary description with no class word says what its head does or is like: a verb outside
+    brackets in its first clause (not a list of names: 范长龙 许其亮)."""
+    start, end = sentence.start + match.predicate[0], sentence.start + match.predicate[1]
+    depth = 0
+    for token in sentence.tokens:
+        if token.end <= start or token.start >= end:
+            continue
+        depth += token.text.count("（") + token.text.count("(") - token.text.count("）") - token.text.count(")")
+        if depth <= 0 and token.pos in ("v", "vd"):
             return True
     return False
 
