@@ -305,3 +305,15 @@ def test_that_is_bare_refers_to_and_called(sentence, terms):
 def test_glossary_descriptions_without_a_class_word(sentence, term):
     match = definitions.classify([sentence])[0]
     assert (match.term if match and match.score >= 0.5 else None) == term
+
+
+@pytest.mark.parametrize("sentence, term", [
+    # X是…的N，它… : the genus closes the first clause and the next goes on about the same subject;
+    # X就是…: the subject is X, not X就. Made-up sentences.
+    ("市场是买卖双方对商品价格的集体反映，它的作用在于传递信息。", "市场"),
+    ("通胀就是物价水平持续的、普遍的上涨过程。", "通胀"),
+    ("价格是由供求关系决定的，它随供求变化。", None),
+])
+def test_genus_before_a_continuation_and_just_is(sentence, term):
+    match = definitions.classify([sentence])[0]
+    assert (match.term if match and match.score >= 0.5 else None) == term

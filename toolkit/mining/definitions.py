@@ -18,7 +18,11 @@ T = r"(?P<term>[^，,。；;：:！？!?“”\"]{1,30}?)"  # a term before the 
 LEAD = r"(?:^|(?<=[，,：:]))\s*"
 # Class words a definition's genus ends in (X是……的过程); LAC tags some of them verbs (活动, 运动, 变化).
 CLASS_WORDS = ("总称|统称|简称|合称|过程|方法|现象|能力|集合|学科|科学|理论|技术|方式|结构|机制|规律|活动|行为|状态|关系|性质|程度|比值|量|数|值"
-               "|函数|序列|变化|运动|物质|物体|化合物|元素|概念|思想|原则|系统|模型|算法|协议|装置|器件|电路|组织|细胞|制度|形式|体系|总和|部分|条件")
+               "|函数|序列|变化|运动|物质|物体|化合物|元素|概念|思想|原则|系统|模型|算法|协议|装置|器件|电路|组织|细胞|制度|形式|体系|总和|部分|条件"
+               "|反映|认识")
+
+
+_GENUS_THEN_IT = r"[^。；;，,]{2,}的[^的。；;，,]{1,10}(?=[，,]\s*(?:它|其)(?:的|是|也|又))"
 
 
 @dataclass(frozen=True)
@@ -45,7 +49,8 @@ PATTERNS = [
     _p("is_a_kind", LEAD + T + r"\s*(?P<cue>(?:是|为)(?:一种|一类|一门|一个|一组|一套|一系列|一项|指))(?=[^。；;]*的)", 0.85),
     _p("is_the", LEAD + T + r"\s*(?P<cue>是|为)(?=[^。；;]{2,}的(?:" + CLASS_WORDS + r")[。；;，,]?)", 0.75),
     # The plainest definition: X是……的N。 (genus last); word checks below require N to be a noun.
-    _p("is_genus", LEAD + T + r"\s*(?P<cue>是|就是)(?=[^。；;]{2,}的[^的。；;，,]{1,10}[。；;]?$)", 0.62),
+    # …or the genus closes the first clause and the next goes on about the same subject (…的正确反映，它的本性…).
+    _p("is_genus", LEAD + T + r"\s*(?P<cue>是|就是)(?=[^。；;]{2,}的[^的。；;，,]{1,10}[。；;]?$|" + _GENUS_THEN_IT + ")", 0.62),
 ]
 EN_PATTERNS = [
     re.compile(r"^(?:An?\s+|The\s+)?(?P<term>[A-Za-z][\w\- ]{1,50}?)\s+(?P<cue>is defined as|are defined as|refers to|refer to|is called|means)\s", re.I),
@@ -114,8 +119,8 @@ def _match(text: str) -> Match | None:
             term = _clean_term(found.group("term"))
             if pattern.name in ("called", "call_it") and "的" in term:
                 term = term.rsplit("的", 1)[1]  # 叫做这种物质在这种溶剂里的溶解度
-            if not _term_ok(term) or (len(term) > 4 and "是" in term):
-                continue  # 度是保持…的数量界限，即…: a "term" holding the copula is a clause; a later pattern may fit
+            if not _term_ok(term) or (len(term) > 4 and "是" in term) or _TRAILING_ADVERB.search(term):
+                continue  # 度是保持…的数量界限，即…, 量变就|是…: a clause or a statement; a later pattern may fit
             start = found.start("term") + found.group("term").rfind(term)
             genus = _QUANTIFIER.sub("", body[found.end("cue"):])
             if pattern.name in ("is_a_kind", "is_genus", "is_the") and (EVALUATIVE.match(genus) or _ONE_OF.search(body)):
@@ -153,8 +158,11 @@ def _checked(match: Match, sentence: Sentence) -> float:
     if not _on_boundaries(tokens, word_start, cue_end):
         return 0.0
     if match.pattern == "is_genus":
-        words = [t for t in tokens if t.pos != "w"]
-        if not words or words[-1].pos not in NOUNISH:
+        rest = sentence.text[match.cue_end:]
+        first_clause = re.match(_GENUS_THEN_IT, rest) if not re.search(r"的[^的。；;，,]{1,10}[。；;]?$", rest) else None
+        limit = base + match.cue_end + first_clause.end() if first_clause else None
+        words = [t for t in tokens if t.pos != "w" and (limit is None or t.end <= limit)]
+        if not _class_word(words):
             return 0.0  # X是……的 + a verb or an adjective is a statement, not a genus
     term_start, term_end = base + match.term_start, base + match.term_end
     term_tokens = [t for t in tokens if t.start >= term_start and t.end <= term_end]
@@ -501,7 +509,7 @@ def chinese_match(text: str, marks: list[tuple[int, int]] = (), declared: bool =
             found = None  # X即…: a term glossed by what it is (社会意识的相对独立性即它在…), not 即 and another name (即矛盾的共性)
     if found:
         ok = _term_like(term) and (len(term) >= 2 or declared) and (not plain_is or introduced) and not EVALUATIVE.match(rest) \
-            and not _ASKING.match(rest) and not (cue == "是由" and re.search(r"(?:决定|引起|产生|造成|导致|推动)的[。．.]?$", rest))
+            and not _ASKING.match(rest) and not (cue == "是由" and re.match(r"[^，,。．；;]*(?:决定|引起|产生|造成|导致|推动)的\s*(?:[，,。．.；;]|$)", rest))
         if cue in ("：", ":"):
             ok = ok and bool(re.search(r"[（(][A-Za-z]", body[:found.end()]))  # 森林（forest）：… only with a gloss
             ok = ok and not _step_label(term, rest, cue)
