@@ -1,5 +1,7 @@
 """Relations as real text states them: contain from 是一种, prerequisites from definitions, and
 co-occurrence that never makes up most of the output."""
+from collections import Counter
+
 from toolkit.mining import relations
 from toolkit.mining.analysis import Sentence
 from toolkit.mining.documents import Document
@@ -171,3 +173,19 @@ def test_a_pair_defined_together_and_a_list_after_a_colon_give_no_prerequisite()
                                   "low_u 定义为以下结点的 dfn 的最小值：子树中的结点；\n")
     found = _triples(relations.from_definitions(document, ["主体", "客体", "low_u", "结点", "子树"]))
     assert ("Behind", "客体", "主体") not in found and ("Behind", "结点", "low_u") not in found
+
+
+def test_a_name_inside_a_longer_word_or_the_terms_fuller_name_is_no_mention():
+    readings = relations.whole_words([("并由资本家无偿占有", 2, 4), ("的人力，国防后备力量是为军队", 4, 6), ("小于它的二叉树。", 4, 7)])
+    assert readings[0][0] is False  # 资本 of 资本家
+    assert readings[1][0] is True and readings[1][1].endswith("后备力量")  # 国防 + 后备力量: the term's fuller name
+    assert readings[2] == (True, "")
+
+
+def test_a_place_or_time_modifier_or_another_genus_makes_no_kind():
+    mentioned = Counter({"国防": 3, "中国国防": 2, "二叉树": 3, "完全二叉树": 2, "必要劳动时间": 2, "社会必要劳动时间": 2, "劳动时间": 4})
+    definitions = {"社会必要劳动时间": "社会必要劳动时间：在现有的社会正常的生产条件下制造某种使用价值所需要的劳动时间。"}
+    found = _triples(relations.from_names({"国防", "中国国防", "二叉树", "完全二叉树", "必要劳动时间", "社会必要劳动时间"},
+                                          mentioned, definitions))
+    assert ("Contain", "二叉树", "完全二叉树") in found
+    assert not {t for t in found if t[2] in ("中国国防", "社会必要劳动时间")}

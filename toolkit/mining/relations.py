@@ -330,6 +330,7 @@ def from_definitions(document: Document, points: Iterable[str], found: list[Cand
     matcher = build_matcher([p for p in set(points) | defined if not _LOCATIVE.search(p)])
     headings = _heading_titles(document)
     results = []
+    chosen = []
     heading_names = {h.strip() for h in headings}
     known = set(points) | heading_names
     for definition in found:
@@ -354,6 +355,7 @@ def from_definitions(document: Document, points: Iterable[str], found: list[Cand
         # Terms defined side by side in one sentence (欧拉路径…，欧拉回路…) are not each other's prerequisite.
         siblings = {d.payload["term"] for d in found if d.payload["sentence"] == sentence}
         used: dict[str, str] = {}
+        spans: dict[str, list[tuple[int, int]]] = {}
         # The names a 包括/分为 list gives are the term's parts (from_lists), not what it rests on.
         parts_at = next((m.start() for m in _PARTS_CUE.finditer(sentence)), len(sentence))
         for start, end, name in _mentions(sentence, matcher):
@@ -365,6 +367,8 @@ def from_definitions(document: Document, points: Iterable[str], found: list[Cand
             name = _without_role(name, known | defined)
             if any(a <= start < b for a, b in skipped) or len(name) < 2:
                 continue
+            if name in used:
+                spans[name].append((start, end))
             if name == term or name in used or (terms is not None and name not in terms):
                 continue
             # A name inside the term is a piece of it (前缀 of 前缀编码) unless it is the term's head
@@ -373,6 +377,7 @@ def from_definitions(document: Document, points: Iterable[str], found: list[Cand
                 continue
             if name in defined:
                 used[name] = "defined"
+                spans[name] = [(start, end)]
             elif any(g.group("genus").endswith(name) and end >= g.start("genus")
                      # an element word is the genus itself (…的第二个结点), not the object of a verb (遍历各个节点)
                      and (not _ELEMENT_HEAD.match(name) or len(g.group("genus")) <= len(name) + 3)
@@ -380,16 +385,81 @@ def from_definitions(document: Document, points: Iterable[str], found: list[Cand
                      and not re.search(r"[、和与及或]", g.group("genus")) for g in genus) \
                     and not _GENERIC_GENUS.match(name) and not _abstract(name):
                 used[name] = "genus"
+                spans[name] = [(start, end)]
             elif name in heading_names:
                 used[name] = "heading"  # a heading of its own, not a word in one (结点 in 结点的深度)
+                spans[name] = [(start, end)]
             elif kinds is not None and name in kinds:
                 used[name] = "kind"
-        ranked = sorted(used.items(), key=lambda item: (-EVIDENCE[item[1]], -len(item[0]), item[0]))
+                spans[name] = [(start, end)]
+        chosen.append((definition, used, spans))
+    # A name said only inside a longer word (资本 of 资本家, 物质 across 事物质) or that, with the words behind it,
+    # is the term's own fuller name (国防 of 国防后备力量 for 后备力量) is not a concept the definition rests on:
+    # one LAC run over the mentions' surroundings (those a character around does not settle).
+    said = [(definition.payload["sentence"], start, end) for definition, used, spans in chosen for name in used for start, end in spans[name]]
+    readings = iter(whole_words(said))
+
+    def alone(term: str, reading: tuple[bool, str]) -> bool:
+        # 国防 + 后备力量 is the term's own fuller name, not something it rests on.
+        whole, longer = reading
+        return whole and not (longer and longer.endswith(term))
+
+    for definition, used, spans in chosen:
+        term = definition.payload["term"]
+        kept = {name for name in used if any([alone(term, next(readings)) for _ in spans[name]])}
+        ranked = sorted(((n, e) for n, e in used.items() if n in kept), key=lambda item: (-EVIDENCE[item[1]], -len(item[0]), item[0]))
         for name, evidence in ranked[:MAX_PREREQUISITES_PER_DEFINITION]:
             results.append(Candidate("relations", EVIDENCE[evidence], {
-                "type": "Behind", "start": name, "target": term, "sentence": sentence, "cooccurrence": 0.0,
-                "sentences": 1, "cue": "definition", "evidence": evidence}, definition.location))
+                "type": "Behind", "start": name, "target": definition.payload["term"], "sentence": definition.payload["sentence"],
+                "cooccurrence": 0.0, "sentences": 1, "cue": "definition", "evidence": evidence}, definition.location))
     return results
+
+
+# Words after a name that make it the modifier of a longer noun (国防 of 国防后备力量, 物质 of 物质资料).
+_COMPOUND_TAGS = frozenset({"n", "nz", "vn", "nw", "an", "s", "LOC", "ORG", "PER"})
+
+
+def whole_words(spans: list[tuple[str, int, int]]) -> list[tuple[bool, str]]:
+    """For each (text, start, end): whether LAC reads text[start:end] as whole words of their own (its
+    first character opening a word, its last closing one: not 资本 of 资本家), and the longer noun it
+    modifies when a noun (or an attribute and a noun) follows at once (物质资料, 国防后备力量), else "".
+    One batch over short windows, so cheap."""
+    from toolkit.mining import lac_shim
+
+    windows, results = [], []
+    for text, start, end in spans:
+        if _closed(text, start, end):
+            results.append((True, ""))  # 的 二叉树 。: the characters around settle it, no LAC needed
+            continue
+        left, right = max(0, start - 6), min(len(text), end + 6)
+        windows.append((text[left:right], start - left, end - left))
+        results.append(None)
+    read = []
+    for (window, start, end), output in zip(windows, lac_shim.run([w for w, _, _ in windows], "lac", []) if windows else []):
+        words, position = [], 0
+        for word, tag in zip(output[0], output[1]):
+            found = window.find(word, position)
+            found = position if found < 0 else found
+            words.append((found, found + len(word), word, tag))
+            position = found + len(word)
+        whole = any(a == start for a, _, _, _ in words) and any(b == end for _, b, _, _ in words)
+        behind = [(a, b, t) for a, b, w, t in words if a >= end and w.strip()]
+        longer = ""
+        if whole and behind and behind[0][0] == end and re.match(r"[\u4e00-\u9fff]", window[end]):
+            tag = behind[0][2]
+            if tag in _COMPOUND_TAGS:
+                longer = window[start:behind[0][1]]
+            elif tag in ("a", "b") and len(behind) > 1 and behind[1][2] in _COMPOUND_TAGS and behind[1][0] == behind[0][1]:
+                longer = window[start:behind[1][1]]
+        read.append((whole, longer))
+    read_iter = iter(read)
+    return [r if r is not None else next(read_iter) for r in results]
+
+
+def _closed(text: str, start: int, end: int) -> bool:
+    """A word-closing character (or none, or no Chinese one) on both sides of text[start:end]."""
+    return (start == 0 or text[start - 1] in _WORD_OPEN or not re.match(r"[\u4e00-\u9fff]", text[start - 1])) \
+        and (end == len(text) or text[end] in _WORD_AFTER or not re.match(r"[\u4e00-\u9fff]", text[end]))
 
 
 _PARTS_CUE = re.compile(r"包括|包含|分为|划分为|分成|组成部分")
@@ -426,8 +496,10 @@ def from_names(sure: set[str], mentioned: Counter, sentences: dict[str, str], su
     """Contain A → B when B is A with a modifier in front (完全二叉树 is a 二叉树, 真后缀 a 后缀, 多重组合数 a
     组合数): both sure terms of the document, A a term of its own (mentioned on its own, not only inside
     longer words, so 根堆 of 小根堆 does not count) and no general word (算法, 问题)."""
+    from toolkit.mining import lac_shim
+
     sure_heads = sure if sure_heads is None else sure_heads
-    results = []
+    results, pairs = [], []
     for longer in sorted(sure):
         for head in sorted(sure, key=lambda h: (-len(h), h)):
             if not _is_head(head, longer) or _GENERIC_GENUS.match(head) or mentioned[head] < 1 \
@@ -438,11 +510,50 @@ def from_names(sure: set[str], mentioned: Counter, sentences: dict[str, str], su
             modifier = longer[:-len(head)].strip()
             if (len(modifier) == 1 and modifier in _FUNCTION_CHARACTERS) or _ROLE_PREFIX.match(modifier):
                 break  # 为跳表, 即跳表, 当前节点: a word of the sentence or a role in front, no kind
-            results.append(Candidate("relations", 0.72, {
-                "type": "Contain", "start": head, "target": longer, "sentence": sentences.get(longer, longer),
-                "cooccurrence": 0.0, "sentences": 1, "cue": "name", "evidence": "head word"}, {}))
+            if not _defined_as(head, longer, sentences.get(longer, ""), mentioned):
+                break  # 使用价值：是指…的有用性: the page's own definition names another kind than the head
+            pairs.append((head, longer, modifier))
             break  # only the nearest kind: 完美二叉树 is a 二叉树, not also a 树
+    # A place or time in front picks out one instance (中国国防, 美国现行军事战略), no kind to learn.
+    # LAC reads the whole name, so a word that runs into the head (最小公倍数) is no place or time of its own.
+    names = sorted({longer for _, longer, m in pairs if re.search(r"[\u4e00-\u9fff]", m)})
+    tags = dict(zip(names, lac_shim.run(names, "lac", []))) if names else {}
+    for head, longer, modifier in pairs:
+        if longer in tags and _instance(tags[longer], len(longer) - len(head)):
+            continue
+        results.append(Candidate("relations", 0.72, {
+            "type": "Contain", "start": head, "target": longer, "sentence": sentences.get(longer, longer),
+            "cooccurrence": 0.0, "sentences": 1, "cue": "name", "evidence": "head word"}, {}))
     return results
+
+
+_INSTANCE_TAGS = frozenset({"LOC", "TIME", "t", "ns"})
+
+
+def _instance(output, modifier_length: int) -> bool:
+    """Whether LAC tags a word wholly inside the modifier as a place or a time (中国 of 中国国防, 美国 of 美国现行军事战略)."""
+    position = 0
+    for word, tag in zip(output[0], output[1]):
+        position += len(word)
+        if position > modifier_length:
+            return False
+        if tag in _INSTANCE_TAGS:
+            return True
+    return False
+
+
+def _defined_as(head: str, longer: str, sentence: str, mentioned: Counter) -> bool:
+    """False when the longer term's own definition names another term of the page as its genus than the head
+    (社会必要劳动时间：…所需要的劳动时间 is no kind of 必要劳动时间); true without a definition, or when its genus
+    is no term the page says twice (…的理论体系, …的全局性状态: the genus read off real text is often a phrase)."""
+    at = sentence.find(longer)
+    if at < 0:
+        return True
+    genus = _GENUS.search(sentence, at + len(longer)) or _FINAL_GENUS.search(sentence)
+    if not genus:
+        return True
+    word = genus.group("genus")
+    return word.endswith(head) or word == longer or mentioned[word] < 2 or bool(_GENERIC_GENUS.match(word))
 
 
 # Element words whose compounds name a role in one step (当前节点, 目标节点), not a kind to learn.
@@ -604,9 +715,12 @@ def from_sections(document: Document, sentences: list[Sentence], sure: set[str],
     results = []
     heading, paragraph_index, seen, used = None, None, 0, []
     stack: list[tuple[int, str]] = []  # the headings above: a section under 存储 or 复杂度证明 is about those
+    spans: dict[tuple[str, str], tuple[str, int, int]] = {}
+    said: list[tuple[str, int, int]] = []
 
     def close():
         for name in sorted(used, key=lambda n: (-len(n), n))[:MAX_PREREQUISITES_PER_SECTION]:
+            said.append(spans[(heading[0], name)])
             results.append(Candidate("relations", 0.62, {
                 "type": "Behind", "start": name, "target": heading[0], "sentence": heading[1], "cooccurrence": 0.0,
                 "sentences": 1, "cue": "section", "evidence": "earlier term"}, heading[2]))
@@ -638,9 +752,12 @@ def from_sections(document: Document, sentences: list[Sentence], sure: set[str],
                     and not (name in heading[0] and not _is_head(name, heading[0])) and heading[0] not in name \
                     and not _ELEMENT_HEAD.match(name):
                 used.append(name)
+                spans[(heading[0], name)] = (sentence.text, at, at + len(name))
     if heading is not None:
         close()
-    return results
+    # 资本 of 资本家 is no earlier term the section builds on, nor a name that with more words is the heading's own.
+    return [c for c, (whole, longer) in zip(results, whole_words(said))
+            if whole and not (longer and longer.endswith(c.payload["target"]))]
 
 
 # Single characters that, in front of a term, are a word of the sentence (即跳表, 为跳表), not a modifier.
@@ -674,7 +791,33 @@ def fragments(names: Iterable[str], text: str) -> set[str]:
                 offset += len(word)
             if len(context) - len(name) not in boundaries:
                 found.add(name)
-    return found
+    return found | inside_only(set(names) - found, text)
+
+
+# Characters that close a word after a term (子串 的, 素数 是, 排列 。) and, before one, open it: one saying
+# between them shows the name stands alone (not 中, 上, 后, which also begin words: 国防后备力量).
+_WORD_AFTER = frozenset("的是为和与及或在也都就即则之等、，,。．；;：:）)」』”？?！! \n")
+_WORD_OPEN = frozenset("的是为在和与及或称该其此这了对从到即均都被把将由每各之、，,。．；;：:（(「『“ \n")
+MAX_SAYINGS_READ = 3
+
+
+def inside_only(names: Iterable[str], text: str) -> set[str]:
+    """Names the text never says as a word of their own, only inside longer words or names (排列 of 排列组合,
+    资本 of 资本家): no saying has a word-closing character on both sides, and LAC reads none of the first
+    MAX_SAYINGS_READ as whole words that modify no noun behind them."""
+    unsure = {}
+    for name in sorted(n for n in names if re.match(r"[\u4e00-\u9fff]", n)):
+        sayings = [(m.start(), m.end()) for m in re.finditer(re.escape(name), text)]
+        if not sayings or any(_closed(text, a, b) for a, b in sayings):
+            continue
+        unsure[name] = sayings[:MAX_SAYINGS_READ]
+    spans = [(text, a, b) for sayings in unsure.values() for a, b in sayings]
+    readings = iter(whole_words(spans))
+    alone = set()
+    for name, sayings in unsure.items():
+        if any([whole and not longer for whole, longer in (next(readings) for _ in sayings)]):
+            alone.add(name)
+    return set(unsure) - alone
 
 
 def _pieces_of_one_name(a: str, b: str, names: set[str]) -> bool:
@@ -728,11 +871,12 @@ def mine(document: Document, points: Iterable[str] | None = None, terms: Iterabl
     known = {(c.payload["start"], c.payload["target"]) for c in stated} | {(c.payload["target"], c.payload["start"]) for c in stated}
     kinds = modified_points([n for n in names if n in terms_ok], sure, mentioned)
     concepts = set(names) | headings | {d.payload["term"] for d in defined}
+    named = from_names(sure | kinds, mentioned, defining, sure)
     for candidate in from_lists(lists, listed, concepts, document) + \
-            from_names(sure | kinds, mentioned, defining, sure) + from_possessives(sure, terms_ok, mentioned, defining) + \
+            named + from_possessives(sure, terms_ok, mentioned, defining) + \
             from_headings(document, sure) + from_definitions(
             document, names, defined + section_definitions(document, sentences, sure, defined), terms_ok,
-            kinds | {h for c in from_names(sure | kinds, mentioned, defining, sure) for h in (c.payload["start"],)}) + \
+            kinds | {c.payload["start"] for c in named}) + \
             from_sections(document, sentences, sure, defined):
         pair = (candidate.payload["start"], candidate.payload["target"])
         if pair not in known:
