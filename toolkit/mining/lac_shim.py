@@ -41,10 +41,25 @@ def _import_lac():
             sys.modules.setdefault("paddle.fluid", paddle.base)
             sys.modules.setdefault("paddle.fluid.core", paddle.base.core)
             from LAC import LAC
+            import LAC.models as lac_models
     except ImportError as exc:
         raise ValidationError("mining.lac_missing", detail=str(exc)) from exc
     logging.getLogger("paddle").setLevel(logging.ERROR)
+    if not getattr(lac_models.create_paddle_predictor, "without_onednn", False):
+        lac_models.create_paddle_predictor = _predictor_without_onednn(lac_models.create_paddle_predictor)
     return LAC
+
+
+def _predictor_without_onednn(create):
+    """Paddle 3's oneDNN CPU kernels cache state by input shape that a later batch can read wrongly:
+    after 天气很好我们去公园玩, the batch 电子干扰/电子摧毁/电子进攻 came back as 电子/摧/毁 a a a, and the
+    process stayed wrong. Without oneDNN every call answers the same whatever ran before it."""
+    def create_predictor(config):
+        config.disable_mkldnn()
+        return create(config)
+
+    create_predictor.without_onednn = True
+    return create_predictor
 
 
 def model(mode: str = "lac", terms: Iterable[str] = ()) -> object:
