@@ -450,6 +450,17 @@ def _definition_matches(predicted: list[tuple[str, str, str]], labels) -> tuple[
     return right, len(found)
 
 
+def _definition_scores(predicted: list[tuple[str, str, str]], labels) -> dict:
+    """Precision over what was said, recall over the labels found (a label may be said twice)."""
+    right, found = _definition_matches(predicted, labels)
+    scores = prf(right, len(predicted), len(labels))
+    scores["recall"] = round(found / len(labels), 3) if labels else 0.0
+    p, r = scores["precision"], scores["recall"]
+    scores["f1"] = round(2 * p * r / (p + r), 3) if p + r else 0.0
+    scores["tp"] = found
+    return scores
+
+
 def _read_markdown(name: str, text: str) -> Document:
     """The page as an upload would be read; before .md was accepted, as the same text in a .txt."""
     from toolkit.errors import FormatError, ValidationError
@@ -486,16 +497,7 @@ def real_chinese_definitions() -> dict | None:
             document = _read_markdown(name, pages[name])
             ours += [(name, c.payload["term"], c.payload["sentence"]) for c in definitions.mine(document)]
             baseline += [(name, term, sentence) for term, sentence in _baseline_chinese_definitions(pages[name])]
-        row = {}
-        for key, predicted in (("ours", ours), ("baseline", baseline)):
-            right, found = _definition_matches(predicted, split_labels)
-            scores = prf(right, len(predicted), len(split_labels))
-            scores["recall"] = round(found / len(split_labels), 3) if split_labels else 0.0
-            p, r = scores["precision"], scores["recall"]
-            scores["f1"] = round(2 * p * r / (p + r), 3) if p + r else 0.0
-            scores["tp"] = found
-            row[key] = scores
-        result[split] = row
+        result[split] = {key: _definition_scores(predicted, split_labels) for key, predicted in (("ours", ours), ("baseline", baseline))}
     return result
 
 
@@ -530,16 +532,7 @@ def course_definitions() -> dict | None:
         ours += [(file, c.payload["term"], c.payload["sentence"]) for c in definitions.mine(document)]
         text = "\n".join(document.paragraph_text(i) for i in range(len(document.paragraphs)))
         baseline += [(file, term, sentence) for term, sentence in _baseline_chinese_definitions(text)]
-    row = {"files": len(files)}
-    for key, predicted in (("ours", ours), ("baseline", baseline)):
-        right, found = _definition_matches(predicted, labels)
-        scores = prf(right, len(predicted), len(labels))
-        scores["recall"] = round(found / len(labels), 3) if labels else 0.0
-        p, r = scores["precision"], scores["recall"]
-        scores["f1"] = round(2 * p * r / (p + r), 3) if p + r else 0.0
-        scores["tp"] = found
-        row[key] = scores
-    return row
+    return {"files": len(files), **{key: _definition_scores(predicted, labels) for key, predicted in (("ours", ours), ("baseline", baseline))}}
 
 
 def _markdown_headings(text: str) -> list[str]:
