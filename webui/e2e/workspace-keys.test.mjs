@@ -93,6 +93,8 @@ test("Tab, Enter, F2 and double-click build and rename the tree on the canvas", 
   await select("队列");
   await page.keyboard.press("F2");
   await nameInPlace("循环队列");
+  // Selected first: the rename re-lays the map out, and a double-click must not land on a node still moving.
+  await select("顺序栈");
   await mindNode("顺序栈").dblclick();
   await nameInPlace("顺序存储栈");
   assert.deepEqual(await serverTree(), { [GRAPH_NAME]: [{ 栈: ["顺序存储栈"] }, "循环队列"] });
