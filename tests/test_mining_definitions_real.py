@@ -161,6 +161,9 @@ def test_adverb_glued_subjects_are_not_terms(sentence, term):
     ("[注]：弹性是一个变量对另一个变量变化的反应程度的度量。", "弹性"),
     ("均衡价格是指：需求量与供给量相等时的价格。", "均衡价格"),
     ("一、 ※※需求曲线定义：表示价格与需求量之间关系的曲线。", "需求曲线"),
+    # The head's other name before what it is: the head is the term, not the alias nor a later noun.
+    ("国民收入：国民收入也称国民所得，是一个国家在一定时期内新创造的价值总和。", "国民收入"),
+    ("社会存在：也称社会物质生活条件，是社会生活的物质方面，主要包括人口因素和物质生产方式。", "社会存在"),
     # Heads of lists, uses, examples and steps are not terms.
     ("市场失灵的主要原因：垄断、外部性、公共物品和信息不对称。", None),
     ("价格机制的作用：1、传递信息 2、提供激励。", None),

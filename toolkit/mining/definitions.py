@@ -255,7 +255,7 @@ _TRAILING_ADVERB = re.compile(r"(?:(?<![规法准原细守否总])则|(?<![首�
 def _term_like(term: str) -> bool:
     if not term or len(term) > 20 or term in _LABELS or _NOT_TERM_START.match(term) or _TRAILING_ADVERB.search(term):
         return False
-    if not re.search(r"[\u4e00-\u9fff]|[A-Za-z]{2}", term) or re.search(r"[的了吗呢吧啊是在]$", term):
+    if not re.search(r"[\u4e00-\u9fff]|[A-Za-z]{2}", term) or re.search(r"(?:[的了吗呢吧啊是]|(?<!存)在)$", term):  # 存在 ends nouns: 社会存在
         return False
     return not re.search(r"\s\S+\s\S+\s", term)  # not a clause of spaced symbols
 
@@ -283,6 +283,8 @@ _GENUS_TAIL = re.compile(r"的\s*[\w\u4e00-\u9fff、 ]{0,11}[^的\s、。．.；
 _ROLE_GENUS = re.compile(r"(?:基础|前提|条件|来源|源泉|动力|目的|标准|结果|准备|主体|创造者|承担者|基石|关键|根源|统一|关系问题|要务"
                          r"|决定力量|根本动力|属性|表现形式|精髓|产物|结晶|总结|指南|途径|手段|保证|组成部分)$")
 # A description that opens with a condition (当…时, 若…, 只有…的时候) tells a case or a step, not a class.
+# The head's other name before what it is: 社会存在：社会存在也称社会物质生活条件，是… defines 社会存在.
+_ALIAS_CLAUSE = re.compile(r"^(?:也称|又称|亦称|或称|简称|也叫做?|又叫做?)[^，,。．；;：:]{1,30}[，,]\s*(?=\S)")
 _CONDITION = re.compile(r"^\s*(?:当|若|如果?|假如|假设|只有|只要|一旦|每当|直到|已知|作为)")
 _ASKING = re.compile(r"^\s*(?:什么|如何|怎样|怎么|哪|多少|为什么|为何|是否)")
 
@@ -325,9 +327,11 @@ def _glossary_match(body: str) -> Match | None:
     if re.match(r"^(?:[\d①-⑳]|[（(]\s*\d|第[一二三四五六七八九十])", rest) or re.search(r"→|[＝=]", rest):
         return None  # a numbered list or a formula follows: 作用：1、…
     if _compact_text(rest).startswith(_compact_text(term)):
-        rest = rest[_consumed(rest, term):].lstrip()  # 运动：运动是标志…
+        rest = _ALIAS_CLAUSE.sub("", rest[_consumed(rest, term):].lstrip(), count=1)  # 运动：运动是标志…
         if not _GLOSSARY_CUE.match(rest):
             return None
+    else:
+        rest = _ALIAS_CLAUSE.sub("", rest, count=1)
     cue = _GLOSSARY_CUE.match(rest)
     first_clause = re.split(r"[，,；;。．]", rest)[0]
     genus_spans: list[tuple[int, int]] = []
