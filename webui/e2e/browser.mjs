@@ -23,6 +23,28 @@ export async function launch() {
   return context;
 }
 
+/**
+ * Waits until the map's viewport has stopped moving: a tree-row click centres its node and a zoom
+ * step animates (up to 300 ms), and a click aimed before that lands where the element was, not
+ * where it is (the floating toolbar moves with its node).
+ */
+export async function viewportSettled(page) {
+  await page.evaluate(() => new Promise((resolve) => {
+    const viewport = document.querySelector(".react-flow__viewport");
+    if (!viewport) return resolve(true);
+    let last = viewport.style.transform;
+    let stillFrames = 0;
+    const tick = () => {
+      const now = viewport.style.transform;
+      stillFrames = now === last ? stillFrames + 1 : 0;
+      last = now;
+      if (stillFrames >= 8) resolve(true);
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }));
+}
+
 export async function signIn(page, userName, password = PASSWORD) {
   await page.goto(`${BASE_URL}/login`);
   await page.fill("#userName", userName);

@@ -5,7 +5,7 @@
 // and the graph list's page sizes. Uses the example graphs of `zhitu demo` (ids 1, 6, 7, 8).
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { BASE_URL, SCREENSHOTS, launch, signIn } from "./browser.mjs";
+import { BASE_URL, SCREENSHOTS, launch, signIn, viewportSettled } from "./browser.mjs";
 import path from "node:path";
 
 let context;
@@ -177,6 +177,7 @@ test("a new graph: the menu moves a node, the drawer is 30vw or 90vw, the toolba
   await treeRow("第二章").click();
   const toolbar = page.getByTestId("node-toolbar");
   await toolbar.waitFor();
+  await viewportSettled(page); // the row click centres the node, and its toolbar moves with it
   await toolbar.getByText("复制名称").click();
   await toast("复制成功");
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), "第二章");

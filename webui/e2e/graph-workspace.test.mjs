@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { BASE_URL, PASSWORD, SCREENSHOTS, signedInPage } from "./browser.mjs";
+import { BASE_URL, PASSWORD, SCREENSHOTS, signedInPage, viewportSettled } from "./browser.mjs";
 
 let context;
 let page;
@@ -120,6 +120,7 @@ test("nodes are added, renamed, moved and deleted in the tree, and the mind map 
 });
 
 test("the mind map renames through its context menu, collapses a branch and zooms in steps", async () => {
+  await viewportSettled(page); // the delete before may have moved the map to the next selection
   await mindNode("栈").click({ button: "right" });
   await page.getByTestId("node-menu-rename").click();
   await page.getByTestId("mind-rename").fill("链栈");
@@ -138,11 +139,14 @@ test("the mind map renames through its context menu, collapses a branch and zoom
   await page.waitForFunction(() => document.querySelector("[data-testid=zoom-level]")?.textContent === "80%");
   await page.getByRole("button", { name: "放大" }).click();
   await page.waitForFunction(() => document.querySelector("[data-testid=zoom-level]")?.textContent === "90%");
+  await viewportSettled(page); // 90% shows before the zoom's last frames
   // A node of level 1 shows the floating toolbar; "only this branch" narrows the map.
   await mindNode("循环队列").click();
   await page.getByTestId("node-toolbar").waitFor();
+  await viewportSettled(page);
   await page.getByTestId("toolbar-branch").click();
   await mindNode(GRAPH_NAME).waitFor({ state: "detached" });
+  await viewportSettled(page); // the branch opens centred on its root
   await page.getByTestId("toolbar-branch").click();
   await mindNode(GRAPH_NAME).waitFor();
 });

@@ -1,3 +1,5 @@
+import { toast } from "@/lib/feedback";
+
 /** Copies text; falls back to a hidden textarea where the Clipboard API is unavailable (plain HTTP). */
 export async function copyText(text: string): Promise<boolean> {
   try {
@@ -17,4 +19,10 @@ export async function copyText(text: string): Promise<boolean> {
   const copied = document.execCommand("copy");
   area.remove();
   return copied;
+}
+
+/** Copies text and says whether it worked: a refused copy (no focus, no permission) must not pass silently. */
+export async function copyWithFeedback(text: string): Promise<void> {
+  if (await copyText(text)) toast("success", { key: "copied" });
+  else toast("warning", { key: "copyFailed" });
 }

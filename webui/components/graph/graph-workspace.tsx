@@ -12,7 +12,7 @@ import { useGraphEditor } from "@/hooks/use-graph-editor";
 import { useIsPhone } from "@/hooks/use-media";
 import { graphApi, saveDownload } from "@/lib/api/graph";
 import type { TreeNode } from "@/lib/api/graph-types";
-import { copyText } from "@/lib/clipboard";
+import { copyWithFeedback } from "@/lib/clipboard";
 import { toast } from "@/lib/feedback";
 import { childTypes, entityLooks } from "@/lib/graph/entities";
 import type { MapCommand } from "@/lib/graph/map-keys";
@@ -296,7 +296,7 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
 
   const copyLink = async () => {
     const path = `/knowledgeGraph/knowledgeTree/${graphId}${selectedId ? `/${selectedId}` : ""}`;
-    if (await copyText(window.location.origin + path)) toast("success", { key: "copied" });
+    await copyWithFeedback(window.location.origin + path);
   };
 
   const refresh = () => void editor.refresh();
@@ -413,7 +413,7 @@ export function GraphWorkspace({ graphId, nodeId }: { graphId: number; nodeId?: 
                 onToggle={toggle}
                 onOpenDetail={(id) => (setSelectedId(id), setDrawerId(id))}
                 onBranch={setBranchId}
-                onCopyName={async (name) => (await copyText(name)) && toast("success", { key: "copied" })}
+                onCopyName={copyWithFeedback}
                 onContextMenu={(id, x, y) => (setSelectedId(id), setMenu({ id, x, y }))}
                 onRename={async (id, name) => {
                   setRenaming(null);

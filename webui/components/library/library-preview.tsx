@@ -10,8 +10,7 @@ import { PreviewDrawer } from "@/components/library/preview-drawer";
 import { RecordsDialog } from "@/components/library/records-dialog";
 import { Button } from "@/components/ui/button";
 import { APPLY_LIST, libraryApi, previewApi } from "@/lib/api/library";
-import { copyText } from "@/lib/clipboard";
-import { toast } from "@/lib/feedback";
+import { copyWithFeedback } from "@/lib/clipboard";
 import { entityLooks } from "@/lib/graph/entities";
 import { buildTree } from "@/lib/library/tree";
 
@@ -112,13 +111,13 @@ export function LibraryPreview({ graphId, nodeId = null, signedIn, shareUrl }: P
               setDrawerId(id);
             }}
             onBranch={setBranchId}
-            onCopyName={async (name) => (await copyText(name)) && toast("success", { key: "copied" })}
+            onCopyName={copyWithFeedback}
             onContextMenu={noop}
             onRename={noop}
             onCancelRename={noop}
             onMove={noop}
             onRefresh={() => void graph.mutate()}
-            onCopyLink={async () => (await copyText(shareUrl(selectedId))) && toast("success", { key: "copied" })}
+            onCopyLink={() => copyWithFeedback(shareUrl(selectedId))}
           />
         )}
         {!root && !graph.isLoading && <p className="p-10 text-center text-muted">{t("empty")}</p>}
