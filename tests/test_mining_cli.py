@@ -75,3 +75,46 @@ def test_source_add_list_and_worker(demo_db, tmp_path):
             return task.state, await MiningResult.filter(task_id=task_id).count()
 
     assert asyncio.run(check()) == ("done", 4)
+
+
+def test_a_worker_stops_cleanly_on_sigterm_after_mining(demo_db, tmp_path):
+    """Paddle's import used to replace the worker's SIGTERM handler: the stop that `zhitu serve`
+    sends its embedded worker (and an operator's `kill`) ended in a C++ crash report and exit 143."""
+    import asyncio
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from toolkit import db
+    from toolkit.model import MiningTask, User
+
+    course = tmp_path / "课程.txt"
+    course.write_text(COURSE, encoding="utf-8")
+    source = json.loads(runner.invoke(app, ["source", "add", str(course), "--json"]).stdout)[0]
+
+    async def queue():
+        async with db.opened():
+            user = await User.filter(role="10").first()
+            return (await MiningTask.create(kind="points", source_ids=[source["id"]], create_user_id=user.id)).id
+
+    async def state(task_id):
+        async with db.opened():
+            return (await MiningTask.get(id=task_id)).state
+
+    task_id = asyncio.run(queue())
+    worker = subprocess.Popen([sys.executable, "-c", "from toolkit.cli.main import entry; entry()", "worker", "--poll", "0.05"],
+                              env=dict(os.environ), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while asyncio.run(state(task_id)) != "done":
+            assert worker.poll() is None and time.monotonic() < deadline, worker.communicate()[1]
+            time.sleep(0.2)
+        worker.send_signal(signal.SIGTERM)
+        _, stderr = worker.communicate(timeout=60)
+    finally:
+        if worker.poll() is None:
+            worker.kill()
+    assert worker.returncode == 0, stderr
+    assert "FatalError" not in stderr and "ran 1 task(s)" in stderr

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import contextvars
+import functools
 import hashlib
 import logging
 import os
@@ -29,6 +30,7 @@ _thread = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefi
 progress_hook: contextvars.ContextVar[Callable[[float], None] | None] = contextvars.ContextVar("lac_progress", default=None)
 
 
+@functools.cache
 def _import_lac():
     os.environ.setdefault("GLOG_minloglevel", "2")  # paddle's C++ logging would flood stderr
     try:
@@ -45,9 +47,19 @@ def _import_lac():
     except ImportError as exc:
         raise ValidationError("mining.lac_missing", detail=str(exc)) from exc
     logging.getLogger("paddle").setLevel(logging.ERROR)
+    # Paddle answers SIGTERM (and crashes) with a C++ "FatalError" report and an abort, in place of
+    # whatever the process had set: back to the defaults, so a stopped process just stops.
+    paddle.disable_signal_handler()
     if not getattr(lac_models.create_paddle_predictor, "without_onednn", False):
         lac_models.create_paddle_predictor = _predictor_without_onednn(lac_models.create_paddle_predictor)
     return LAC
+
+
+def preload() -> None:
+    """Imports LAC and paddle now. A process that handles its own signals (the mining worker) calls
+    this before installing its handlers: paddle's import resets SIGTERM, which would otherwise undo
+    them at the first mining task."""
+    _import_lac()
 
 
 def _predictor_without_onednn(create):
