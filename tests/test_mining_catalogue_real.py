@@ -38,3 +38,68 @@ trailer << /Root 1 0 R >>
 def test_a_circular_outline_keeps_its_entries_once():
     marks = _pdf_bookmarks(CIRCULAR)
     assert [(m.title, m.page) for m in marks] == [("Chapter 1", 1), ("Chapter 2", 1)]
+
+
+def test_steps_of_a_list_or_a_worked_example_are_not_sections():
+    text = "\n".join(["第1章 电路", "1.1 分析方法", "分析步骤:", "(1) 写出表达式;", "(2) 列出状态表;",
+                      "(3) 判断功能.", "例: 设计一个计数器", "1.列出状态表；", "F=AB", "2.画出电路", "1.2 设计方法",
+                      "设计时先看输入。"])
+    assert [title for _, title in _titles(Document.from_text(text))] == ["第1章 电路", "1.1 分析方法", "1.2 设计方法"]
+
+
+def test_several_sections_on_one_line_and_exam_notes():
+    text = "\n".join(["复习范围", "3.1 栈 3.2 队列（填空、选择）", "4.1 串 4.1.1 模式匹配 4.1.2 4.1.3（大题）",
+                      "第五章（简答）", "5.1 数组"])
+    assert _titles(Document.from_text(text)) == [
+        (1, "复习范围"), (2, "3.1 栈"), (2, "3.2 队列"), (2, "4.1 串"), (3, "4.1.1 模式匹配"), (2, "第五章"), (3, "5.1 数组")]
+
+
+def test_run_on_sections_keep_their_heading_and_colon_items_are_points():
+    text = "\n".join(["第二章 时域分析", "一、稳定性定义：系统受扰后能回到原状态", "1.判据：特征根全在左半平面",
+                      "二、怎样求响应？先求传递函数，再反变换，最后把各个分量叠加起来得到完整的时间响应。",
+                      "2.中频段是指", "三、误差分析"])
+    assert [title for _, title in _titles(Document.from_text(text))] == [
+        "第二章 时域分析", "一、稳定性定义", "二、怎样求响应？", "三、误差分析"]
+    assert catalogue.numbered_rank("第一章 总则") == 1 and catalogue.numbered_rank("1.1 行为") == 3
+
+
+def test_a_slide_title_is_the_first_plain_line_of_a_landscape_page():
+    from toolkit.mining.documents import _Builder
+
+    builder = _Builder()
+    for number, lines in enumerate([["第2章 组合电路", "组合电路没有记忆。"], ["2.1 竞争冒险", "门有延迟。"],
+                                    ["冒险的成因", "两路信号到达的时间不同。"], ["例: 求输出", "(1) 列表"],
+                                    ["消除冒险的办法", "1. 加冗余项", "乘积项覆盖相邻格。"]], 1):
+        for line in lines:
+            builder.add(line)
+        builder.end_page(number, width=720.0, height=540.0)
+    titles = _titles(builder.document("pdf"))
+    assert [title for _, title in titles] == ["第2章 组合电路", "2.1 竞争冒险", "冒险的成因", "消除冒险的办法", "1. 加冗余项"]
+    assert titles[2][0] == 3 and titles[4][0] == 4
+
+
+def test_word_automatic_numbers_are_read_as_the_reader_sees_them():
+    import io
+
+    import docx
+    from docx.oxml import parse_xml
+    from docx.oxml.ns import nsdecls
+
+    from toolkit.mining.documents import read_document
+
+    word = docx.Document()
+    numbering = word.part.numbering_part.element
+    numbering.append(parse_xml(
+        f'<w:abstractNum {nsdecls("w")} w:abstractNumId="90"><w:lvl w:ilvl="0"><w:start w:val="1"/>'
+        '<w:numFmt w:val="chineseCounting"/><w:lvlText w:val="%1、"/></w:lvl><w:lvl w:ilvl="1"><w:start w:val="1"/>'
+        '<w:numFmt w:val="decimal"/><w:lvlText w:val="%2)"/></w:lvl></w:abstractNum>'))
+    numbering.append(parse_xml(f'<w:num {nsdecls("w")} w:numId="90"><w:abstractNumId w:val="90"/></w:num>'))
+    for text, level in (("实验目的", 0), ("测量电压", 1), ("测量电流", 1), ("实验仪器", 0)):
+        paragraph = word.add_paragraph(text)
+        paragraph._p.get_or_add_pPr().append(parse_xml(
+            f'<w:numPr {nsdecls("w")}><w:ilvl w:val="{level}"/><w:numId w:val="90"/></w:numPr>'))
+    data = io.BytesIO()
+    word.save(data)
+    document = read_document("lab.docx", data.getvalue())
+    assert [document.paragraph_text(i) for i in range(len(document.paragraphs))] == [
+        "一、 实验目的", "1) 测量电压", "2) 测量电流", "二、 实验仪器"]

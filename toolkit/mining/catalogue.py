@@ -26,7 +26,8 @@ NUMBERED = [
     (re.compile(rf"^[{CN}]+\s*[、.．]"), 5),
     (re.compile(rf"^[（(]\s*[{CN}]+\s*[)）]"), 6),
     (re.compile(r"^\d+\s*[、．](?!\d)|^\d+\.(?!\d)(?=\s*\D)"), 7),
-    (re.compile(r"^[（(]\s*\d+\s*[)）]"), 8),
+    # (1) and 1) number the same level: steps and items inside a section.
+    (re.compile(r"^[（(]\s*\d+\s*[)）]|^\d+\s*[)）](?!\d)"), 8),
 ]
 MAX_HEADING_CHARS = 40
 SENTENCE_END = ("。", "；", ";", "，", ",", "：", ":", "！", "？")
@@ -66,18 +67,75 @@ def article_title(text: str) -> str:
     return re.split(r"[。；;！？]", text, maxsplit=1)[0][:MAX_HEADING_CHARS].strip()
 
 
+def pattern_rank(text: str) -> float | None:
+    """The rank of the numbering a line starts with, whatever follows it."""
+    for pattern, rank in NUMBERED:
+        if pattern.match(text):
+            return rank
+    return None
+
+
+def ends_sentence(text: str) -> bool:
+    """Chinese sentence ends, and a Western full stop after Chinese text (由真值表分析电路功能.)."""
+    return text.endswith(SENTENCE_END) or (text.endswith(".") and len(text) > 1 and "\u4e00" <= text[-2] <= "\u9fff")
+
+
+# A line that stops on a word still waiting for its object (…的标准形式为, …是指, 当输入信号为) was cut
+# short by a formula the text layer lost: it is part of a sentence, not a title.
+_CUT_SHORT = re.compile(r"(?:是指|指的是|(?<![行作认成因称以视])为|(?<![手戒拇食])指|等于|如下|以及|对于)$")
+# (Only words that cannot end a noun: 总则, 自由, 总和, 行为 are titles.)
+# Items that open with a condition or a supposition are sentences of an argument or a solution.
+_CONDITION = re.compile(r"^(?:如果|若|当|设|已知|因为|由于|因此|所以)")
+# An exam note after a title (第八章（填空、选择）, 8.3.2 逻辑结构设计（大题）) says how it is examined.
+_EXAM_NOTE = re.compile(r"\s*[（(](?:填空|选择|单选|多选|判断|简答|问答|论述|计算|名词解释|综合|应用|证明|大题|小题|重点|"
+                        r"了解|理解|掌握|必考|[、，,\s\d分题])+[)）]\s*$")
+
+
+def without_exam_note(text: str) -> str:
+    while True:
+        shorter = _EXAM_NOTE.sub("", text)
+        if shorter == text or not shorter:
+            return text
+        text = shorter
+
+
 def numbered_rank(text: str) -> float | None:
     if _ARTICLE.match(text):
         return 2.5
     if len(text) > MAX_HEADING_CHARS or is_noise(text):
         return None
-    if text.endswith(SENTENCE_END) and not (text.endswith(("：", ":")) and len(text) <= MAX_COLON_HEADING_CHARS):
+    if ends_sentence(text) and not (text.endswith(("：", ":")) and len(text) <= MAX_COLON_HEADING_CHARS):
         return None
-    for pattern, rank in NUMBERED:
-        if pattern.match(text):
-            # 1. at the start of a body sentence is a list item, not a heading: headings are short.
-            return rank
-    return None
+    rank = pattern_rank(text)
+    if rank is None:
+        return None
+    body = re.sub(r"^\S*?[、.．)）:：]\s*|^第\s*\S+?[章节篇部讲]\s*", "", text, count=1)
+    if _CUT_SHORT.search(text) or (rank in LIST_RANKS and (_CONDITION.match(body) or re.search(r"[：:]", body))):
+        # A list item with a colon introduces its content (1. 稳态误差定义：…): a point, not a section.
+        return None
+    # 1. at the start of a body sentence is a list item, not a heading: headings are short.
+    return rank
+
+
+# Chinese-numeral sections (第一章, 第一节, 一、) are sections whatever their length: review notes run
+# the heading on into its explanation (一、根轨迹定义：开环系统…), or write it as one long sentence.
+# The title is the heading's own part: up to its colon, or its first sentence.
+SECTION_RANKS = 5
+MAX_SENTENCE_HEADING_CHARS = 80
+
+
+def long_section_title(text: str) -> str | None:
+    rank = pattern_rank(text)
+    if rank is None or rank > SECTION_RANKS or _ARTICLE.match(text) or is_noise(text):
+        return None
+    match = re.search(r"[：:](?=\s*\S)|[。？！?!]", text)
+    if match is None:
+        return None
+    title = text[:match.start()] if match.group() in "：:" else text[:match.end()]
+    title = title.strip()
+    if len(title) > MAX_SENTENCE_HEADING_CHARS or len(re.findall(r"[\u4e00-\u9fff]", title)) < 3:
+        return None
+    return title
 
 
 def _nest(items: list[dict]) -> list[dict]:
@@ -135,36 +193,115 @@ def _renumber(items: list[dict]) -> list[dict]:
 LIST_RANKS = (7, 8)
 
 
-def _list_items(ranks: list[float | None]) -> set[int]:
-    """Paragraph indexes that are items of a numbered list, not headings: 1、 and (1) entries that
-    follow one another with no body text between them (a heading has text below it)."""
+def _list_items(ranks: list[float | None], noise: list[bool]) -> set[int]:
+    """Line indexes that are items of a numbered list, not headings: 1、 and (1) entries that
+    follow one another with no body text between them (a heading has text below it). `ranks` are
+    the numbering patterns alone, so an item that ends with ；or runs long still makes a run."""
     items: set[int] = set()
     for index in range(len(ranks) - 1):
-        if ranks[index] in LIST_RANKS and ranks[index + 1] == ranks[index]:
-            items.update((index, index + 1))
+        if ranks[index] not in LIST_RANKS:
+            continue
+        following = index + 1
+        while following < len(ranks) - 1 and noise[following]:
+            following += 1  # a formula the text layer broke into pieces sits between two steps
+        if ranks[following] == ranks[index]:
+            items.update((index, following))
     return items
+
+
+# A worked example, exercise or proof: the numbered steps that follow (1.列真值表, (3)画出电路图) are
+# steps of the solution, until the next section heading or slide title.
+_EXAMPLE = re.compile(r"^(?:例(?!如)\s*\d*|例题|习题|练习|思考题?|证明\s*[:：]|解法?\s*[一二三四\d]*\s*[:：\s]|解$)")
+_SECTIONS_ON_LINE = re.compile(r"\s+(?=\d+(?:\.\d+)+)")
+
+
+def _sections_on_line(text: str) -> list[tuple[int, str]]:
+    """A terse outline puts several numbered sections on one line (5.1 视图概念 5.2 定义视图):
+    (offset, piece) for each; a bare number (7.2.3 with no title) is dropped."""
+    chapter = re.match(r"^(\d+)\.\d+", text)
+    if chapter is None:
+        return [(0, text)]
+    pieces, offset = [], 0
+    for piece in _SECTIONS_ON_LINE.split(text):
+        start = text.index(piece, offset)
+        offset = start + len(piece)
+        if pieces and not piece.startswith(chapter.group(1) + "."):
+            # 3.2 设 x 在 2.5 之间: a number of another chapter is a value in the sentence.
+            pieces[-1] = (pieces[-1][0], text[pieces[-1][0]:offset].strip())
+        elif re.search(r"[^\d\s.]", piece):
+            pieces.append((start, piece.strip()))
+    return pieces or [(0, text)]
+
+
+def _is_slides(document: Document) -> bool:
+    """Landscape pages, most of them: a slide deck, whose first line on a page is the slide's title."""
+    sized = [page for page in document.pages if page.width and page.height]
+    return len(sized) >= 3 and sum(page.width > page.height for page in sized) > len(sized) / 2
+
+
+MAX_SLIDE_TITLE_CHARS = 20
+SLIDE_TITLE_RANK = 4.5  # below numbered sections (3.4 …), above their numbered items
+DOCUMENT_TITLE_RANK = -1
+MAX_DOCUMENT_TITLE_CHARS = 30
+
+
+def _plain_title(text: str) -> bool:
+    """A short unnumbered line that could name a slide or a document: no sentence punctuation, no
+    formula, not an example."""
+    return bool(re.search(r"[\u4e00-\u9fff]", text)) and not re.search(r"[，。；：,;:=？?！!]", text) \
+        and not is_noise(text) and not _EXAMPLE.match(text) and pattern_rank(text) is None
 
 
 def _by_numbering(document: Document) -> list[dict]:
     sizes = [p.font_size for p in document.paragraphs if p.font_size]
     body_size = median(sizes) if sizes else None
-    items: list[dict] = []
-    open_ranks: list[float] = []
-    texts = [document.text[p.start:p.end].strip() for p in document.paragraphs]
     running = running_lines(document)
-    numbered = [None if re.sub(r"\d+", "#", text) in running else numbered_rank(text) for text in texts]
-    in_lists = _list_items(numbered)
+    slides = _is_slides(document)
+    # Lines: (paragraph index, offset in it, text); a line of several numbered sections is split.
+    lines: list[tuple[int, int, str]] = []
+    for index, paragraph in enumerate(document.paragraphs):
+        for offset, piece in _sections_on_line(document.text[paragraph.start:paragraph.end].strip()):
+            lines.append((index, offset, piece))
+    noted = [without_exam_note(text) for _, _, text in lines]
+    repeated = [re.sub(r"\d+", "#", document.paragraph_text(index).strip()) in running for index, _, _ in lines]
+    numbered = [None if repeated[i] else numbered_rank(noted[i]) for i in range(len(lines))]
+    titles = list(noted)
+    for i, rank in enumerate(numbered):
+        if (rank is None or rank <= SECTION_RANKS) and not repeated[i]:
+            title = long_section_title(noted[i])
+            if title is not None:
+                numbered[i], titles[i] = pattern_rank(title), title
+    in_lists = _list_items([pattern_rank(text) for text in noted], [is_noise(text) for text in noted])
+    first_on_page = {}
+    for i, (index, offset, _) in enumerate(lines):
+        first_on_page.setdefault(document.paragraphs[index].page, i)
+    slide_titles = {i for i in first_on_page.values() if slides and numbered[i] is None and not repeated[i]
+                    and len(noted[i]) <= MAX_SLIDE_TITLE_CHARS and _plain_title(noted[i])}
     # Numbering decides the nesting before font size does: with enough numbered headings, a line
     # that is only set larger (a slide's date, a formula, a callout) is not a heading.
-    layout_allowed = sum(rank is not None for rank in numbered) - len(in_lists) < 3
-    seen_titles: set[str] = set()
-    for index, paragraph in enumerate(document.paragraphs):
-        text = texts[index]
-        rank: float | None = None if index in in_lists else numbered[index]
+    layout_allowed = sum(rank is not None and i not in in_lists for i, rank in enumerate(numbered)) + len(slide_titles) < 3
+    # The document's own title: a short plain first line above numbered headings (数据库重点).
+    document_title = 0 if lines and not layout_allowed and numbered[0] is None and not repeated[0] \
+        and len(noted[0]) <= MAX_DOCUMENT_TITLE_CHARS and _plain_title(noted[0]) and not _CONTENTS_TITLE.match(noted[0]) else None
+    items: list[dict] = []
+    open_ranks: list[float] = []
+    in_example = False
+    for i, (index, offset, text) in enumerate(lines):
+        paragraph = document.paragraphs[index]
+        rank: float | None = None if i in in_lists else numbered[i]
+        if rank is not None and rank <= 6 or i in slide_titles:
+            in_example = False
+        if _EXAMPLE.match(text):
+            in_example = True
+        if in_example and rank in LIST_RANKS:
+            rank = None
+        if i in slide_titles:
+            rank = SLIDE_TITLE_RANK
+        if i == document_title:
+            rank = DOCUMENT_TITLE_RANK
         by_layout = False
         if rank is None and layout_allowed and body_size and paragraph.font_size and paragraph.font_size >= body_size * 1.15 \
-                and len(text) <= MAX_HEADING_CHARS and not text.endswith(SENTENCE_END) and not is_noise(text) \
-                and re.sub(r"\d+", "#", text) not in running:
+                and len(text) <= MAX_HEADING_CHARS and not ends_sentence(text) and not is_noise(text) and not repeated[i]:
             # An unnumbered line set larger than the body text: rank it by its size among headings.
             rank = 10 - paragraph.font_size / body_size
             by_layout = True
@@ -173,9 +310,11 @@ def _by_numbering(document: Document) -> list[dict]:
         while open_ranks and open_ranks[-1] >= rank:
             open_ranks.pop()
         open_ranks.append(rank)
-        title = article_title(text) if rank == 2.5 else text
-        items.append({"title": title, "level": len(open_ranks), "page": paragraph.page, "start": paragraph.start,
-                      "end": paragraph.end, "by_layout": by_layout, "paragraph": index})
+        title = article_title(text) if rank == 2.5 else titles[i]
+        start = paragraph.start + offset
+        items.append({"title": title, "level": len(open_ranks), "page": paragraph.page, "start": start,
+                      "end": start + len(text) if offset or len(lines) > i + 1 and lines[i + 1][0] == index else paragraph.end,
+                      "by_layout": by_layout, "paragraph": index})
     return _without_contents(items)
 
 

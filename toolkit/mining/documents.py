@@ -271,6 +271,7 @@ def _read_docx(where: str, data: bytes) -> Document:
         raise FormatError("format.unreadable", where=where, detail="not a Word document") from exc
     builder = _Builder()
     body = word.element.body
+    numbering = _WordNumbering(word)
     from docx.table import Table
     from docx.text.paragraph import Paragraph as WordParagraph
 
@@ -278,7 +279,9 @@ def _read_docx(where: str, data: bytes) -> Document:
         tag = child.tag.rsplit("}", 1)[-1]
         if tag == "p":
             paragraph = WordParagraph(child, word)
-            builder.add(paragraph.text, style_level=_style_level(paragraph))
+            label = numbering.label(child)
+            text = paragraph.text
+            builder.add(f"{label} {text}" if label and text.strip() else text, style_level=_style_level(paragraph))
         elif tag == "tbl":
             for row in Table(child, word).rows:
                 cells = []
@@ -289,6 +292,106 @@ def _read_docx(where: str, data: bytes) -> Document:
                 builder.add("\t".join(cells))
     builder.end_page(1)
     return builder.document("docx")
+
+
+_CHINESE_DIGITS = "零一二三四五六七八九"
+
+
+def _chinese_number(value: int) -> str:
+    """一 … 九十九 as Word's chineseCounting writes them (十一, 二十, not 一十一)."""
+    if value < 10:
+        return _CHINESE_DIGITS[value]
+    tens, units = divmod(value, 10)
+    if tens >= 10:
+        return str(value)
+    return ("" if tens == 1 else _CHINESE_DIGITS[tens]) + "十" + (_CHINESE_DIGITS[units] if units else "")
+
+
+def _roman(value: int) -> str:
+    out = ""
+    for number, letters in ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"), (50, "l"),
+                            (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i")):
+        while value >= number:
+            out, value = out + letters, value - number
+    return out
+
+
+def _format_number(value: int, style: str) -> str:
+    if style in ("chineseCounting", "chineseCountingThousand", "japaneseCounting", "taiwaneseCounting",
+                 "chineseLegalSimplified", "ideographDigital"):
+        return _chinese_number(value)
+    if style in ("upperLetter", "lowerLetter"):
+        letter = chr(ord("a") + (value - 1) % 26) * ((value - 1) // 26 + 1)
+        return letter.upper() if style == "upperLetter" else letter
+    if style in ("upperRoman", "lowerRoman"):
+        return _roman(value).upper() if style == "upperRoman" else _roman(value)
+    if style == "decimalEnclosedCircle" and 1 <= value <= 20:
+        return chr(0x2460 + value - 1)
+    if style == "decimalZero":
+        return f"{value:02d}"
+    return str(value)
+
+
+class _WordNumbering:
+    """Word's automatic list numbers (w:numPr), which python-docx leaves out of a paragraph's text:
+    a reader sees 一、实验目的 where the file holds 实验目的 and a number format, and headings of
+    unstyled documents are often told only by that number."""
+
+    def __init__(self, word) -> None:
+        from docx.oxml.ns import qn
+
+        self._qn = qn
+        self.levels: dict[str, dict[int, tuple[int, str, str]]] = {}
+        self.counts: dict[str, dict[int, int]] = {}
+        try:
+            root = word.part.numbering_part.element
+        except (NotImplementedError, KeyError, AttributeError):  # no numbering part: nothing is numbered
+            return
+        abstract: dict[str, dict[int, tuple[int, str, str]]] = {}
+        for definition in root.findall(qn("w:abstractNum")):
+            abstract[definition.get(qn("w:abstractNumId"))] = {
+                int(level.get(qn("w:ilvl"), "0")): self._level(level) for level in definition.findall(qn("w:lvl"))}
+        for instance in root.findall(qn("w:num")):
+            reference = instance.find(qn("w:abstractNumId"))
+            levels = dict(abstract.get(reference.get(qn("w:val")), {})) if reference is not None else {}
+            for override in instance.findall(qn("w:lvlOverride")):
+                start = override.find(qn("w:startOverride"))
+                level = int(override.get(qn("w:ilvl"), "0"))
+                if start is not None and level in levels:
+                    levels[level] = (int(start.get(qn("w:val"), "1")), *levels[level][1:])
+            self.levels[instance.get(qn("w:numId"))] = levels
+
+    def _level(self, level) -> tuple[int, str, str]:
+        qn = self._qn
+        start, style, text = level.find(qn("w:start")), level.find(qn("w:numFmt")), level.find(qn("w:lvlText"))
+        try:
+            first = int(start.get(qn("w:val"))) if start is not None else 1
+        except (TypeError, ValueError):
+            first = 1
+        return (first, style.get(qn("w:val"), "decimal") if style is not None else "decimal",
+                text.get(qn("w:val"), "") if text is not None else "")
+
+    def label(self, element) -> str:
+        """The number Word shows before this paragraph ("" for none or a bullet); counts as it goes."""
+        qn = self._qn
+        properties = element.find(qn("w:pPr"))
+        reference = properties.find(qn("w:numPr")) if properties is not None else None
+        if reference is None:
+            return ""
+        number_id, depth = reference.find(qn("w:numId")), reference.find(qn("w:ilvl"))
+        levels = self.levels.get(number_id.get(qn("w:val")) if number_id is not None else None)
+        level = int(depth.get(qn("w:val"), "0")) if depth is not None else 0
+        if not levels or level not in levels:
+            return ""
+        counts = self.counts.setdefault(number_id.get(qn("w:val")), {})
+        counts[level] = counts.get(level, levels[level][0] - 1) + 1
+        for deeper in [key for key in counts if key > level]:
+            del counts[deeper]  # a new item restarts the levels below it
+        if levels[level][1] in ("bullet", "none"):
+            return ""
+        return re.sub(r"%(\d)", lambda match: _format_number(
+            counts.get(int(match.group(1)) - 1, levels.get(int(match.group(1)) - 1, (1,))[0]),
+            levels.get(int(match.group(1)) - 1, (1, "decimal"))[1]), levels[level][2]).strip()
 
 
 def _read_pdf(where: str, data: bytes) -> Document:
