@@ -103,3 +103,39 @@ def test_word_automatic_numbers_are_read_as_the_reader_sees_them():
     document = read_document("lab.docx", data.getvalue())
     assert [document.paragraph_text(i) for i in range(len(document.paragraphs))] == [
         "一、 实验目的", "1) 测量电压", "2) 测量电流", "二、 实验仪器"]
+
+
+def test_a_table_row_led_by_a_numbered_cell_is_a_section_named_by_that_cell():
+    import io
+
+    import docx
+
+    from toolkit.mining.documents import read_document
+
+    word = docx.Document()
+    table = word.add_table(rows=3, cols=2)
+    for row, (head, detail) in zip(table.rows, [("课程目标", "考核内容"),
+                                                ("（1）掌握栈和队列的原理，能分析它们的操作代价。", "1. 入栈出栈；\n2. 循环队列"),
+                                                ("（2）会用树解决查找问题。", "1. 二叉查找树；\n2. 平衡树")]):
+        row.cells[0].text, row.cells[1].text = head, detail
+    data = io.BytesIO()
+    word.save(data)
+    assert [title for _, title in _titles(read_document("syllabus.docx", data.getvalue()))] == [
+        "（1）掌握栈和队列的原理，能分析它们的操作代价。", "（2）会用树解决查找问题。"]
+
+
+def test_a_pdf_text_box_is_split_before_a_numbered_line_after_a_heading_line():
+    from toolkit.mining.documents import _pdf_paragraphs
+
+    class Line:
+        def __init__(self, text):
+            self.text = text
+
+        def get_text(self):
+            return self.text + "\n"
+
+    lines = [Line(text) for text in ("四、闭环传递函数", "1．开环传递函数，如图：", "一、系统有三种模型，即微分方程、传递函数和频率",
+                                     "特性。", "2．中间的一行", "1.5.1 所示的电路")]
+    assert [[line.text for line in group] for group in _pdf_paragraphs(lines)] == [
+        ["四、闭环传递函数"], ["1．开环传递函数，如图："], ["一、系统有三种模型，即微分方程、传递函数和频率", "特性。"],
+        ["2．中间的一行", "1.5.1 所示的电路"]]  # a figure number wrapped mid-sentence stays with its sentence

@@ -130,10 +130,11 @@ def long_section_title(text: str) -> str | None:
         return None
     match = re.search(r"[：:](?=\s*\S)|[。？！?!]", text)
     if match is None:
-        return None
-    title = text[:match.start()] if match.group() in "：:" else text[:match.end()]
+        title = text  # a long heading of its own (一、基本控制规律 P、PI（…）、PD（…）、PID 的特点)
+    else:
+        title = text[:match.start()] if match.group() in "：:" else text[:match.end()]
     title = title.strip()
-    if len(title) > MAX_SENTENCE_HEADING_CHARS or len(re.findall(r"[\u4e00-\u9fff]", title)) < 3:
+    if _CUT_SHORT.search(title) or len(title) > MAX_SENTENCE_HEADING_CHARS or len(re.findall(r"[\u4e00-\u9fff]", title)) < 3:
         return None
     return title
 
@@ -240,6 +241,7 @@ def _is_slides(document: Document) -> bool:
 
 
 MAX_SLIDE_TITLE_CHARS = 20
+MAX_ROW_HEAD_CHARS = 150  # a syllabus objective is one long sentence
 SLIDE_TITLE_RANK = 4.5  # below numbered sections (3.4 …), above their numbered items
 DOCUMENT_TITLE_RANK = -1
 MAX_DOCUMENT_TITLE_CHARS = 30
@@ -259,8 +261,16 @@ def _by_numbering(document: Document) -> list[dict]:
     slides = _is_slides(document)
     # Lines: (paragraph index, offset in it, text); a line of several numbered sections is split.
     lines: list[tuple[int, int, str]] = []
+    row_heads: set[int] = set()
     for index, paragraph in enumerate(document.paragraphs):
-        for offset, piece in _sections_on_line(document.text[paragraph.start:paragraph.end].strip()):
+        text = document.text[paragraph.start:paragraph.end].strip()
+        if paragraph.cells and len(paragraph.cells) > 1 and pattern_rank(text[:paragraph.cells[1]].strip()) is not None:
+            # A table row led by a numbered cell (（1）掌握… | 1. … 2. …, a syllabus's objectives or
+            # chapters): the first cell names the row, the others detail it.
+            row_heads.add(len(lines))
+            lines.append((index, 0, text[:paragraph.cells[1]].strip()))
+            continue
+        for offset, piece in _sections_on_line(text):
             lines.append((index, offset, piece))
     noted = [without_exam_note(text) for _, _, text in lines]
     repeated = [re.sub(r"\d+", "#", document.paragraph_text(index).strip()) in running for index, _, _ in lines]
@@ -271,7 +281,11 @@ def _by_numbering(document: Document) -> list[dict]:
             title = long_section_title(noted[i])
             if title is not None:
                 numbered[i], titles[i] = pattern_rank(title), title
-    in_lists = _list_items([pattern_rank(text) for text in noted], [is_noise(text) for text in noted])
+    for i in row_heads:
+        head = re.split(r"(?<=[。？！?!])|[：:](?=\s*\S)", noted[i], maxsplit=1)[0].strip()
+        numbered[i], titles[i] = (pattern_rank(head), head) if len(head) <= MAX_ROW_HEAD_CHARS else (None, noted[i])
+    in_lists = _list_items([None if i in row_heads else pattern_rank(text) for i, text in enumerate(noted)],
+                           [is_noise(text) for text in noted])
     first_on_page = {}
     for i, (index, offset, _) in enumerate(lines):
         first_on_page.setdefault(document.paragraphs[index].page, i)
@@ -282,6 +296,7 @@ def _by_numbering(document: Document) -> list[dict]:
     layout_allowed = sum(rank is not None and i not in in_lists for i, rank in enumerate(numbered)) + len(slide_titles) < 3
     # The document's own title: a short plain first line above numbered headings (数据库重点).
     document_title = 0 if lines and not layout_allowed and numbered[0] is None and not repeated[0] \
+        and not document.paragraphs[lines[0][0]].cells \
         and len(noted[0]) <= MAX_DOCUMENT_TITLE_CHARS and _plain_title(noted[0]) and not _CONTENTS_TITLE.match(noted[0]) else None
     items: list[dict] = []
     open_ranks: list[float] = []

@@ -35,6 +35,8 @@ class Paragraph:
     # Emphasised spans [start, end) relative to the paragraph (Markdown bold/italic): textbooks set
     # the term they define or introduce this way.
     marks: list[list[int]] | None = None
+    # A table row read as one paragraph: where each cell starts in it (a row header names the row).
+    cells: list[int] | None = None
 
 
 @dataclass
@@ -289,7 +291,15 @@ def _read_docx(where: str, data: bytes) -> Document:
                     value = cell.text.strip()
                     if value and (not cells or cells[-1] != value):  # merged cells repeat
                         cells.append(value)
-                builder.add("\t".join(cells))
+                paragraph = builder.add("\t".join(cells))
+                if paragraph is not None and len(cells) > 1:
+                    row, starts, offset = builder.parts[-1], [], 0
+                    for value in cells:
+                        found = row.find(normalise(value).strip()[:20], offset)
+                        if found >= 0:
+                            starts.append(found)
+                            offset = found + 1
+                    paragraph.cells = starts if len(starts) == len(cells) else None
     builder.end_page(1)
     return builder.document("docx")
 
@@ -415,12 +425,37 @@ def _read_pdf(where: str, data: bytes) -> Document:
             _ocr_pdf_page(builder, where, data, number)
             continue
         for box in boxes:
-            sizes = [char.size for line in box if isinstance(line, LTTextLine) for char in line if isinstance(char, LTChar)]
-            # pdfminer joins a box's lines with newlines; a box is one paragraph.
-            builder.add(box.get_text().replace("\n", ""), font_size=round(max(sizes), 1) if sizes else None,
-                        box=[round(box.x0, 1), round(height - box.y1, 1), round(box.x1, 1), round(height - box.y0, 1)])
+            # pdfminer joins a box's lines with newlines; a box is one paragraph, unless a numbered line
+            # starts after a heading line or a finished sentence (四、…的传递函数 / 1．开环传递函数).
+            for lines in _pdf_paragraphs([line for line in box if isinstance(line, LTTextLine)]):
+                sizes = [char.size for line in lines for char in line if isinstance(char, LTChar)]
+                builder.add("".join(line.get_text() for line in lines).replace("\n", ""),
+                            font_size=round(max(sizes), 1) if sizes else None,
+                            box=[round(min(l.x0 for l in lines), 1), round(height - max(l.y1 for l in lines), 1),
+                                 round(max(l.x1 for l in lines), 1), round(height - min(l.y0 for l in lines), 1)])
         builder.end_page(number, width=float(layout.width), height=height)
     return builder.document("pdf", _pdf_bookmarks(data))
+
+
+_NUMBERED_LINE = re.compile(r"^(?:第[一二三四五六七八九十百零〇\d]+[章节篇部分]|\d+(?:\.\d+)+\s*\S|[一二三四五六七八九十]+[、.．]"
+                            r"|\d+\s*[、．]|\d+\.(?!\d)|[（(]\s*[\d一二三四五六七八九十]+\s*[)）])")
+
+
+def _pdf_paragraphs(lines: list) -> list[list]:
+    """A text box's lines in paragraphs: a new one starts at a numbered line that follows a line
+    which is a numbered heading itself or ends a sentence (Word-made PDFs put both in one box)."""
+    groups: list[list] = []
+    previous = ""
+    for line in lines:
+        text = normalise(line.get_text()).strip()
+        if groups and _NUMBERED_LINE.match(text) and (_NUMBERED_HEADING.match(previous) or previous.endswith(_PARAGRAPH_END)
+                                                      or previous.endswith(("。", "."))):
+            groups.append([])
+        if not groups:
+            groups.append([])
+        groups[-1].append(line)
+        previous = text
+    return groups or [lines]
 
 
 def _pdf_bookmarks(data: bytes) -> list[Bookmark]:
