@@ -139,3 +139,44 @@ def test_a_pdf_text_box_is_split_before_a_numbered_line_after_a_heading_line():
     assert [[line.text for line in group] for group in _pdf_paragraphs(lines)] == [
         ["四、闭环传递函数"], ["1．开环传递函数，如图："], ["一、系统有三种模型，即微分方程、传递函数和频率", "特性。"],
         ["2．中间的一行", "1.5.1 所示的电路"]]  # a figure number wrapped mid-sentence stays with its sentence
+
+
+def _numbered_docx(level: str, start: str, style: str) -> bytes:
+    """Two paragraphs carrying Word's automatic numbers, from a numbering part written here."""
+    import io
+    import zipfile
+
+    import docx
+
+    made = docx.Document()
+    made.add_paragraph("实验目的")
+    made.add_paragraph("实验原理")
+    plain = io.BytesIO()
+    made.save(plain)
+    w = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+    numbering = (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:numbering xmlns:w="{w}">'
+                 f'<w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="{level}"><w:start w:val="{start}"/>'
+                 f'<w:numFmt w:val="{style}"/><w:lvlText w:val="%1、"/></w:lvl></w:abstractNum>'
+                 f'<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num></w:numbering>')
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(plain.getvalue())) as source, zipfile.ZipFile(out, "w") as target:
+        for item in source.infolist():
+            data = source.read(item.filename)
+            if item.filename == "word/document.xml":
+                data = data.replace(b"<w:p><w:r>", b'<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr><w:r>')
+            if item.filename == "word/numbering.xml":
+                data = numbering.encode()
+            target.writestr(item, data)
+    return out.getvalue()
+
+
+def test_word_automatic_numbers_are_read_and_a_malformed_numbering_part_is_not_fatal():
+    from toolkit.mining.documents import read_document
+
+    def lines(data):
+        document = read_document("实验.docx", data)
+        return [document.paragraph_text(i) for i in range(len(document.paragraphs))]
+
+    assert lines(_numbered_docx("0", "1", "chineseCounting")) == ["一、 实验目的", "二、 实验原理"]
+    assert lines(_numbered_docx("x", "1", "decimal")) == ["实验目的", "实验原理"]  # a level that is not a number
+    assert lines(_numbered_docx("0", "999999999", "lowerRoman")) == ["999999999、 实验目的", "1000000000、 实验原理"]

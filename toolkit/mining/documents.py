@@ -327,6 +327,8 @@ def _roman(value: int) -> str:
 
 
 def _format_number(value: int, style: str) -> str:
+    if not 0 < value <= 1000:  # a file's start value may be anything: no thousand-letter numbers
+        return str(value)
     if style in ("chineseCounting", "chineseCountingThousand", "japaneseCounting", "taiwaneseCounting",
                  "chineseLegalSimplified", "ideographDigital"):
         return _chinese_number(value)
@@ -357,6 +359,13 @@ class _WordNumbering:
             root = word.part.numbering_part.element
         except (NotImplementedError, KeyError, AttributeError):  # no numbering part: nothing is numbered
             return
+        try:
+            self._read(root)
+        except (ValueError, TypeError):  # a malformed numbering part: the text without numbers, as before
+            self.levels = {}
+
+    def _read(self, root) -> None:
+        qn = self._qn
         abstract: dict[str, dict[int, tuple[int, str, str]]] = {}
         for definition in root.findall(qn("w:abstractNum")):
             abstract[definition.get(qn("w:abstractNumId"))] = {
@@ -383,6 +392,12 @@ class _WordNumbering:
 
     def label(self, element) -> str:
         """The number Word shows before this paragraph ("" for none or a bullet); counts as it goes."""
+        try:
+            return self._label(element)
+        except (ValueError, TypeError):  # a malformed level number
+            return ""
+
+    def _label(self, element) -> str:
         qn = self._qn
         properties = element.find(qn("w:pPr"))
         reference = properties.find(qn("w:numPr")) if properties is not None else None
