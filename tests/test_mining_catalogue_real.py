@@ -180,3 +180,16 @@ def test_word_automatic_numbers_are_read_and_a_malformed_numbering_part_is_not_f
     assert lines(_numbered_docx("0", "1", "chineseCounting")) == ["一、 实验目的", "二、 实验原理"]
     assert lines(_numbered_docx("x", "1", "decimal")) == ["实验目的", "实验原理"]  # a level that is not a number
     assert lines(_numbered_docx("0", "999999999", "lowerRoman")) == ["999999999、 实验目的", "1000000000、 实验原理"]
+
+
+def test_a_styled_file_gives_its_own_gold_and_an_unstyled_copy_to_read():
+    from dataclasses import replace
+
+    from toolkit.mining.evaluation import stated_catalogue, without_stated_catalogue
+
+    document = Document.from_text("\n".join(["第一章 总则", "本课程面向本科生。", "一、目标", "掌握基本概念。"]))
+    document = replace(document, paragraphs=[replace(p, style_level=level) for p, level in zip(document.paragraphs, (1, None, 2, None))])
+    assert stated_catalogue(document) == ["第一章 总则", "一、目标"]
+    stripped = without_stated_catalogue(document)
+    assert stated_catalogue(stripped) == [] and catalogue.recognise(stripped)[0] == "numbering"
+    assert [p.style_level for p in document.paragraphs] == [1, None, 2, None]  # the original is untouched
