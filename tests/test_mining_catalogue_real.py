@@ -193,3 +193,15 @@ def test_a_styled_file_gives_its_own_gold_and_an_unstyled_copy_to_read():
     stripped = without_stated_catalogue(document)
     assert stated_catalogue(stripped) == [] and catalogue.recognise(stripped)[0] == "numbering"
     assert [p.style_level for p in document.paragraphs] == [1, None, 2, None]  # the original is untouched
+
+
+def test_exercises_enumerations_and_bare_numbers_are_not_headings():
+    for line in ("3、战略的基本特征有（ ）。", "4.下列说法正确的是。(abc)", "（1）甲战役；（2）乙战役；（3）丙战役",
+                 "一、先定目标二、再定方法", "三、", "11.1997年3月通过"):
+        assert catalogue.numbered_rank(line) is None and catalogue.long_section_title(line) is None, line
+    assert catalogue.numbered_rank("十一、复习") == 5 and catalogue.numbered_rank("（2）电路的分析") == 8
+
+
+def test_a_title_after_a_bare_number_and_colon_is_kept():
+    assert catalogue.long_section_title("第一部分：中国国防") == "第一部分：中国国防"
+    assert catalogue.long_section_title("一、稳定性定义：系统受扰后能回到原状态") == "一、稳定性定义"

@@ -21,8 +21,9 @@ NUMBERED = [
     (re.compile(rf"^第\s*[{CN}\d]+\s*节"), 2),
     # Regulations and syllabi number their articles 第N条, inside chapters (and sections if any).
     (re.compile(rf"^第\s*[{CN}\d]+\s*条"), 2.5),
-    (re.compile(r"^\d+\.\d+\.\d+(?![.\d])"), 4),
-    (re.compile(r"^\d+\.\d+(?![.\d])"), 3),
+    # A component of more than two digits is a value or a date (11.1997年3月), not a section.
+    (re.compile(r"^\d{1,2}\.\d{1,2}\.\d{1,2}(?![.\d])"), 4),
+    (re.compile(r"^\d{1,2}\.\d{1,2}(?![.\d])"), 3),
     (re.compile(rf"^[{CN}]+\s*[、.．]"), 5),
     (re.compile(rf"^[（(]\s*[{CN}]+\s*[)）]"), 6),
     (re.compile(r"^\d+\s*[、．](?!\d)|^\d+\.(?!\d)(?=\s*\D)"), 7),
@@ -99,16 +100,60 @@ def without_exam_note(text: str) -> str:
         text = shorter
 
 
+# An exercise: an answer blank (（ ）, ____) or an answer key after it ((abc), （B）).
+_EXERCISE = re.compile(r"[（(]\s*[)）]|_{3,}|[（(]\s*[a-dA-D]{1,5}\s*[)）]\s*[。.]?\s*$|[（(]\s*[a-eA-E]{2,5}\s*[)）]")
+_SMALL_CN = {ch: value for value, ch in enumerate("零一二三四五六七八九十")}
+
+
+def _item_number(text: str) -> tuple[str, int] | None:
+    """(scheme, number) of the item marker a line starts with: ("一、", 1), ("(1)", 1), ("1、", 1)."""
+    match = re.match(rf"^(?:([{CN}]{{1,3}})\s*([、.．])|[（(]\s*([{CN}]{{1,3}}|\d{{1,2}})\s*[)）]|(\d{{1,2}})\s*([、．.)）]))", text)
+    if match is None:
+        return None
+    numeral = match.group(1) or match.group(3) or match.group(4)
+    if numeral.isdigit():
+        value = int(numeral)
+    elif all(ch in _SMALL_CN for ch in numeral):
+        digits = [_SMALL_CN[ch] for ch in numeral]
+        value = digits[0] if len(digits) == 1 else (10 + digits[1] if digits[0] == 10 else digits[0] * 10 + (digits[2] if len(digits) > 2 else 0))
+    else:
+        return None
+    if match.group(3):
+        scheme = "(cn)" if not numeral.isdigit() else "(1)"
+    else:
+        scheme = ("cn" if match.group(1) else "1") + (match.group(2) or match.group(5))
+    return scheme, value
+
+
+def _chinese_numeral(value: int) -> str:
+    digits = "零一二三四五六七八九"
+    return digits[value] if value < 10 else ("十" if value < 20 else digits[value // 10] + "十") + (digits[value % 10] if value % 10 else "")
+
+
+def runs_on_into_next_item(text: str) -> bool:
+    """A line that goes on to the next item of its own list ((1)辽沈战役；(2)淮海战役…, 一、…二、…) is
+    an enumeration written on one line, not a heading."""
+    found = _item_number(text)
+    if found is None:
+        return False
+    scheme, value = found
+    following = {"(1)": rf"[（(]\s*{value + 1}\s*[)）]", "(cn)": rf"[（(]\s*{_chinese_numeral(value + 1)}\s*[)）]"}.get(scheme)
+    if following is None:
+        numeral = str(value + 1) if scheme.startswith("1") else _chinese_numeral(value + 1)
+        following = rf"(?<![\d{CN}]){numeral}\s*{re.escape(scheme[-1])}"
+    return re.search(following, text[1:]) is not None
+
+
 def numbered_rank(text: str) -> float | None:
     if _ARTICLE.match(text):
         return 2.5
-    if len(text) > MAX_HEADING_CHARS or is_noise(text):
+    if len(text) > MAX_HEADING_CHARS or is_noise(text) or _EXERCISE.search(text) or runs_on_into_next_item(text):
         return None
     if ends_sentence(text) and not (text.endswith(("：", ":")) and len(text) <= MAX_COLON_HEADING_CHARS):
         return None
     rank = pattern_rank(text)
-    if rank is None:
-        return None
+    if rank is None or rank >= 5 and not _numbering_body(text):
+        return None  # a bare 三、 names nothing
     body = re.sub(r"^\S*?[、.．)）:：]\s*|^第\s*\S+?[章节篇部讲]\s*", "", text, count=1)
     if _CUT_SHORT.search(text) or (rank in LIST_RANKS and (_CONDITION.match(body) or re.search(r"[：:]", body))):
         # A list item with a colon introduces its content (1. 稳态误差定义：…): a point, not a section.
@@ -124,11 +169,23 @@ SECTION_RANKS = 5
 MAX_SENTENCE_HEADING_CHARS = 80
 
 
+_NUMBERING = re.compile(rf"^(?:第\s*[{CN}\d]+\s*(?:部分|[篇编部章节讲课条]|单元)|[{CN}]+\s*[、.．]|[（(]\s*[{CN}\d]+\s*[)）]|\d+(?:\.\d+)*\s*[、.．)）]?)")
+
+
+def _numbering_body(text: str) -> str:
+    """What a numbered line says after its number (第一部分 → "", 一、目标 → 目标)."""
+    return _NUMBERING.sub("", text.strip(), count=1).strip()
+
+
 def long_section_title(text: str) -> str | None:
     rank = pattern_rank(text)
-    if rank is None or rank > SECTION_RANKS or _ARTICLE.match(text) or is_noise(text):
+    if rank is None or rank > SECTION_RANKS or _ARTICLE.match(text) or is_noise(text) or _EXERCISE.search(text) \
+            or runs_on_into_next_item(text):
         return None
     match = re.search(r"[：:](?=\s*\S)|[。？！?!]", text)
+    if match is not None and match.group() in "：:" and not _numbering_body(text[:match.start()]):
+        # Only the number stands before the colon (第一部分：中国国防): the title is what follows.
+        match = re.search(r"[。？！?!]", text)
     if match is None:
         title = text  # a long heading of its own (一、基本控制规律 P、PI（…）、PD（…）、PID 的特点)
     else:
