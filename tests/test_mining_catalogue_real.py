@@ -205,3 +205,9 @@ def test_exercises_enumerations_and_bare_numbers_are_not_headings():
 def test_a_title_after_a_bare_number_and_colon_is_kept():
     assert catalogue.long_section_title("第一部分：中国国防") == "第一部分：中国国防"
     assert catalogue.long_section_title("一、稳定性定义：系统受扰后能回到原状态") == "一、稳定性定义"
+
+
+def test_a_design_step_is_not_a_supposition_and_a_marked_note_is_not_the_title():
+    assert catalogue.numbered_rank("（2）设计方法") == 8 and catalogue.numbered_rank("（2）设输入为A") is None
+    text = "\n".join(["###本文档为补充材料###", "一、概述", "课程简介。", "二、方法", "方法说明。"])
+    assert [title for _, title in _titles(Document.from_text(text))] == ["一、概述", "二、方法"]

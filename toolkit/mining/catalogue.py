@@ -86,7 +86,8 @@ def ends_sentence(text: str) -> bool:
 _CUT_SHORT = re.compile(r"(?:是指|指的是|(?<![行作认成因称以视])为|(?<![手戒拇食])指|等于|如下|以及|对于)$")
 # (Only words that cannot end a noun: 总则, 自由, 总和, 行为 are titles.)
 # Items that open with a condition or a supposition are sentences of an argument or a solution.
-_CONDITION = re.compile(r"^(?:如果|若|当|设|已知|因为|由于|因此|所以)")
+# (设 as "suppose", not the first character of 设计, 设置, 设备 …, which open many titles.)
+_CONDITION = re.compile(r"^(?:如果|若|当|设(?![计置备施定立])|已知|因为|由于|因此|所以)")
 # An exam note after a title (第八章（填空、选择）, 8.3.2 逻辑结构设计（大题）) says how it is examined.
 _EXAM_NOTE = re.compile(r"\s*[（(](?:填空|选择|单选|多选|判断|简答|问答|论述|计算|名词解释|综合|应用|证明|大题|小题|重点|"
                         r"了解|理解|掌握|必考|[、，,\s\d分题])+[)）]\s*$")
@@ -107,7 +108,7 @@ _SMALL_CN = {ch: value for value, ch in enumerate("零一二三四五六七八�
 
 def _item_number(text: str) -> tuple[str, int] | None:
     """(scheme, number) of the item marker a line starts with: ("一、", 1), ("(1)", 1), ("1、", 1)."""
-    match = re.match(rf"^(?:([{CN}]{{1,3}})\s*([、.．])|[（(]\s*([{CN}]{{1,3}}|\d{{1,2}})\s*[)）]|(\d{{1,2}})\s*([、．.)）]))", text)
+    match = re.match(rf"^(?:([{CN}]{{1,3}})\s*([、.．])|[（(]\s*([{CN}]{{1,3}}|\d{{1,2}})\s*[)）]|(\d{{1,2}})\s*([、．.)）])(?!\d))", text)
     if match is None:
         return None
     numeral = match.group(1) or match.group(3) or match.group(4)
@@ -354,7 +355,8 @@ def _by_numbering(document: Document) -> list[dict]:
     # The document's own title: a short plain first line above numbered headings (数据库重点).
     document_title = 0 if lines and not layout_allowed and numbered[0] is None and not repeated[0] \
         and not document.paragraphs[lines[0][0]].cells \
-        and len(noted[0]) <= MAX_DOCUMENT_TITLE_CHARS and _plain_title(noted[0]) and not _CONTENTS_TITLE.match(noted[0]) else None
+        and len(noted[0]) <= MAX_DOCUMENT_TITLE_CHARS and _plain_title(noted[0]) and not _CONTENTS_TITLE.match(noted[0]) \
+        and not re.search(r"[#*]", noted[0]) else None  # ###本文档在…添加###: a note set off by marks, not a title
     items: list[dict] = []
     open_ranks: list[float] = []
     in_example = False
