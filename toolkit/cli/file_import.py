@@ -29,9 +29,13 @@ def _reader_options(levels: Optional[str], name_col: Optional[str], from_layout:
     return options
 
 
+def _nodes(count: int) -> str:
+    return f"{count} node" if count == 1 else f"{count} nodes"
+
+
 def _print_report(collected, lang: str) -> None:
     data = collected.as_dict(lang)
-    err.print(f"  read {data['nodesRead']} nodes" + (f", created {data['nodesCreated']}" if data["nodesCreated"] else ""))
+    err.print(f"  read {_nodes(data['nodesRead'])}" + (f", created {data['nodesCreated']}" if data["nodesCreated"] else ""))
     for entry in data["notCarried"]:
         err.print(f"  not carried over: {entry['label']} × {entry['count']}")
     for note in data["notices"]:
@@ -147,7 +151,7 @@ def validate(
     else:
         for (path, docs, problems, collected), entry in zip(entries, report):
             mark = "[green]ok[/green]" if entry["valid"] else "[red]invalid[/red]"
-            err.print(f"{mark} {entry['file']} ({entry['nodes']} nodes" + (f" in {len(docs)} graphs" if len(docs) > 1 else "") + ")")
+            err.print(f"{mark} {entry['file']} ({_nodes(entry['nodes'])}" + (f" in {len(docs)} graphs" if len(docs) > 1 else "") + ")")
             for problem in entry["problems"]:
                 err.print(f"  - {problem}")
             if explain:
