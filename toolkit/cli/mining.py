@@ -164,14 +164,6 @@ def worker(
     from toolkit.cli.main import run_async
     from toolkit.mining import tasks
 
-    from toolkit.errors import ValidationError
-    from toolkit.mining import lac_shim
-
-    try:
-        lac_shim.preload()  # before the handlers below, which paddle's import would reset
-    except ValidationError:
-        pass  # LAC missing: each task says so when it runs
-
     async def body():
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()

@@ -6,11 +6,14 @@ are the only place that knows, so nothing else imports LAC or paddle directly.
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import contextvars
+import ctypes
 import functools
 import hashlib
 import logging
 import os
+import signal
 import sys
 import tempfile
 import threading
@@ -30,11 +33,37 @@ _thread = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefi
 progress_hook: contextvars.ContextVar[Callable[[float], None] | None] = contextvars.ContextVar("lac_progress", default=None)
 
 
+# Paddle's import installs its own handlers for these (a C++ "FatalError" report, then an abort).
+_PADDLE_SIGNALS = ("SIGTERM", "SIGINT", "SIGSEGV", "SIGABRT", "SIGFPE", "SIGILL", "SIGBUS")
+
+
+@contextlib.contextmanager
+def _signal_handlers_kept():
+    """Whatever handles these signals before paddle's import handles them after it: the mining
+    worker's graceful stop on SIGTERM, the defaults elsewhere. Python can set a handler only from the
+    main thread and LAC loads in its own thread, so the process's C-level actions are saved and put
+    back with sigaction(2) as they are (an opaque buffer larger than any libc's struct sigaction)."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        numbers = [int(getattr(signal, name)) for name in _PADDLE_SIGNALS if hasattr(signal, name)]
+        saved = {number: ctypes.create_string_buffer(512) for number in numbers}
+        for number, action in saved.items():
+            libc.sigaction(number, None, action)
+    except (OSError, AttributeError):  # no sigaction (not a POSIX libc): paddle's handlers stay
+        yield
+        return
+    try:
+        yield
+    finally:
+        for number, action in saved.items():
+            libc.sigaction(number, action, None)
+
+
 @functools.cache
 def _import_lac():
     os.environ.setdefault("GLOG_minloglevel", "2")  # paddle's C++ logging would flood stderr
     try:
-        with warnings.catch_warnings():
+        with warnings.catch_warnings(), _signal_handlers_kept():
             warnings.simplefilter("ignore")
             import paddle
             import paddle.base
@@ -47,19 +76,9 @@ def _import_lac():
     except ImportError as exc:
         raise ValidationError("mining.lac_missing", detail=str(exc)) from exc
     logging.getLogger("paddle").setLevel(logging.ERROR)
-    # Paddle answers SIGTERM (and crashes) with a C++ "FatalError" report and an abort, in place of
-    # whatever the process had set: back to the defaults, so a stopped process just stops.
-    paddle.disable_signal_handler()
     if not getattr(lac_models.create_paddle_predictor, "without_onednn", False):
         lac_models.create_paddle_predictor = _predictor_without_onednn(lac_models.create_paddle_predictor)
     return LAC
-
-
-def preload() -> None:
-    """Imports LAC and paddle now. A process that handles its own signals (the mining worker) calls
-    this before installing its handlers: paddle's import resets SIGTERM, which would otherwise undo
-    them at the first mining task."""
-    _import_lac()
 
 
 def _predictor_without_onednn(create):
