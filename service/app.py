@@ -7,7 +7,7 @@ import os
 from sanic import Sanic
 from sanic_ext import Extend
 
-from service import api_docs, auto_methods, envelope, webproxy
+from service import api_docs, auto_methods, client_faults, envelope, webproxy
 from service.routes import attainment, mining
 from service.routes import auth, backoffice, catalog, graph_content, graph_files, graph_list, health, library, projects, users
 from toolkit import __version__, db, processes, settings
@@ -42,6 +42,7 @@ def create_app(name: str = "zhitu", db_url: str | None = None, webui_url: str | 
         bp.url_prefix = API_PREFIX + (bp.url_prefix or "") if not (bp.url_prefix or "").startswith(API_PREFIX) else bp.url_prefix
         app.blueprint(bp)
     app.exception(Exception)(envelope.handle_error)
+    client_faults.install()
     app.ext.openapi.add_security_scheme("bearer", "http", scheme="bearer", bearer_format="JWT")
     api_docs.describe(app, BLUEPRINTS)
 

@@ -22,11 +22,13 @@ def free_port() -> int:
 
 
 @contextmanager
-def serving(env: dict, *flags: str, patience: float = 180):
-    """Yields the API base URL once /health answers; `patience` only stops a broken start from hanging."""
+def serving(env: dict, *flags: str, patience: float = 180, log: Path | None = None):
+    """Yields the API base URL once /health answers; `patience` only stops a broken start from hanging.
+    `log`: a file that receives the server's standard error (its log), to read after the block."""
     port = free_port()
+    stderr = log.open("wb") if log else subprocess.PIPE
     process = subprocess.Popen([str(Path(sys.executable).parent / "zhitu"), "serve", "--api-only", "--port", str(port), *flags],
-                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=stderr, start_new_session=True)
     try:
         deadline = time.monotonic() + patience
         while True:
@@ -35,7 +37,7 @@ def serving(env: dict, *flags: str, patience: float = 180):
                     break
             except httpx.HTTPError:
                 pass
-            assert process.poll() is None, process.stderr.read().decode()[-2000:]
+            assert process.poll() is None, (log.read_text(errors="replace") if log else process.stderr.read().decode())[-2000:]
             assert time.monotonic() < deadline, "the server did not start"
             time.sleep(0.2)
         yield f"http://127.0.0.1:{port}/basic-api/api"
@@ -45,3 +47,5 @@ def serving(env: dict, *flags: str, patience: float = 180):
             process.wait(timeout=30)
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
+        if log:
+            stderr.close()
