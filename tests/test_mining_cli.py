@@ -105,7 +105,7 @@ def test_a_worker_stops_cleanly_on_sigterm_after_mining(demo_db, tmp_path):
 
     task_id = asyncio.run(queue())
     worker = subprocess.Popen([sys.executable, "-c", "from toolkit.cli.main import entry; entry()", "worker", "--poll", "0.05"],
-                              env=dict(os.environ), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                              env={**os.environ, "ZHITU_LANG": "en"}, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         deadline = time.monotonic() + 120
         while asyncio.run(state(task_id)) != "done":
@@ -117,4 +117,4 @@ def test_a_worker_stops_cleanly_on_sigterm_after_mining(demo_db, tmp_path):
         if worker.poll() is None:
             worker.kill()
     assert worker.returncode == 0, stderr
-    assert "FatalError" not in stderr and "ran 1 task(s)" in stderr
+    assert "FatalError" not in stderr and "ran 1 task\n" in stderr

@@ -8,7 +8,7 @@ from typing import Optional
 
 import typer
 
-from toolkit.cli.output import Format, emit, err
+from toolkit.cli.output import Format, counted, emit, err
 from toolkit.messages import text
 
 project_app = typer.Typer(help="Projects: list, add, members, template control, statistics.", no_args_is_help=True)
@@ -93,7 +93,7 @@ def project_member(project_id: int, user_names: list[str] = typer.Argument(..., 
                 await set_member(actor, project_id, user.id, role)
 
     _run(body, as_user)
-    err.print(text("cli.members_removed" if remove else "cli.members_set", count=len(user_names)))
+    err.print(counted("cli.members_removed" if remove else "cli.members_set", len(user_names)))
 
 
 @project_app.command("template-control")

@@ -6,7 +6,8 @@ from typing import Optional
 
 import typer
 
-from toolkit.cli.output import Format, emit, err
+from toolkit.cli.output import Format, counted, emit, err
+from toolkit.messages import text
 
 app = typer.Typer(help="Attainment (达成度): course objectives and graduation-requirement indicators from scores.",
                   no_args_is_help=True)
@@ -61,7 +62,8 @@ def import_scores(
     if as_json:
         emit(result, fmt=Format.json)
         return
-    err.print(f"imported {result['students']} students × {len(result['items'])} items for {result['term']} {result['className']}")
+    err.print(text("cli.attainment.imported", students=counted("cli.count.students", result["students"]),
+                   items=counted("cli.count.items", len(result["items"])), term=result["term"], class_name=result["className"]))
 
 
 @app.command("report")
@@ -86,7 +88,7 @@ def report(
     data, name = _run(lambda user: export_report(user, graph, term, class_name, chosen, lang), as_user)
     target = output or Path(name)
     target.write_bytes(data)
-    err.print(f"wrote {target}")
+    err.print(text("cli.wrote", path=target))
 
 
 @app.command("indicators")
@@ -108,7 +110,7 @@ def indicators(
     rows = [{"indicator": i["name"], "requirement": i["requirement"], "value": i["value"],
              "courses": ", ".join(f"{c['courseName']}({c['strength']})" for c in i["courses"] if c["value"] is not None),
              "missing": ", ".join(i["missing"])} for i in result["indicators"]]
-    emit(rows, ["indicator", "requirement", "value", "courses", "missing"], Format.table, title=f"indicators ({method})")
+    emit(rows, ["indicator", "requirement", "value", "courses", "missing"], Format.table, title=text("cli.attainment.indicators", method=method))
 
 
 @app.command("list")
@@ -131,7 +133,7 @@ def delete(graph: int = typer.Option(..., "--graph", help="The course-ability gr
     """Delete a term's students' data (scores and classes) for a course."""
     from toolkit.attainment.records import delete_term
 
-    if not yes and not typer.confirm(f"delete the scores of {term} for graph {graph}?"):
+    if not yes and not typer.confirm(text("cli.attainment.confirm_delete", term=term, graph=graph)):
         raise typer.Exit(1)
     count = _run(lambda user: delete_term(user, graph, term, class_name), as_user)
-    err.print(f"deleted {count} class(es)")
+    err.print(counted("cli.attainment.deleted", count))

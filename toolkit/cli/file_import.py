@@ -8,7 +8,8 @@ from typing import List, Optional
 
 import typer
 
-from toolkit.cli.output import Format, emit, err
+from toolkit.cli.output import Format, counted, emit, err, label
+from toolkit.messages import text
 
 SHEET_HELP = "One sheet of an XMind or Excel file, by name or number (default: every non-empty sheet, each its own graph)."
 LEVELS_HELP = "Excel: the level columns, top first, by header or letter (e.g. 领域,分层,知识点 or A,B,C)."
@@ -29,29 +30,27 @@ def _reader_options(levels: Optional[str], name_col: Optional[str], from_layout:
     return options
 
 
-def _nodes(count: int) -> str:
-    return f"{count} node" if count == 1 else f"{count} nodes"
-
-
 def _print_report(collected, lang: str) -> None:
     data = collected.as_dict(lang)
-    err.print(f"  read {_nodes(data['nodesRead'])}" + (f", created {data['nodesCreated']}" if data["nodesCreated"] else ""))
+    nodes = counted("cli.count.nodes", data["nodesRead"])
+    err.print("  " + (text("cli.import.read_created", nodes=nodes, created=data["nodesCreated"]) if data["nodesCreated"]
+                      else text("cli.import.read", nodes=nodes)))
     for entry in data["notCarried"]:
-        err.print(f"  not carried over: {entry['label']} × {entry['count']}")
+        err.print("  " + text("cli.import.not_carried", label=entry["label"], count=entry["count"]))
     for note in data["notices"]:
-        err.print(f"  [cyan]note[/cyan] {note['message']}")
+        err.print(f"  {label('cli.label.note', 'cyan')} {note['message']}")
     for note in data["warnings"]:
-        err.print(f"  [yellow]warning[/yellow] {note['message']}")
+        err.print(f"  {label('cli.label.warning', 'yellow')} {note['message']}")
 
 
 def _change_rows(path: Path, diff: dict) -> list[dict]:
     rows = []
     for change in diff["nodes"]:
-        detail = {"renamed": lambda c: f"{c['oldName']} → {c['name']}", "moved": lambda c: f"from {c['oldPath']}",
+        detail = {"renamed": lambda c: f"{c['oldName']} → {c['name']}", "moved": lambda c: text("cli.change.moved_from", path=c["oldPath"]),
                   "changed": lambda c: ", ".join(c["fields"])}.get(change["kind"], lambda c: "")(change)
-        rows.append({"change": change["kind"], "path": change["path"], "detail": detail})
-    rows.extend({"change": "relation added", "path": f"{r['start']} → {r['target']}", "detail": r["type"]} for r in diff["relationsAdded"])
-    rows.extend({"change": "relation removed", "path": f"{r['start']} → {r['target']}", "detail": r["type"]} for r in diff["relationsRemoved"])
+        rows.append({"change": text(f"cli.change.{change['kind']}"), "path": change["path"], "detail": detail})
+    for key, relations in (("cli.change.relation_added", diff["relationsAdded"]), ("cli.change.relation_removed", diff["relationsRemoved"])):
+        rows.extend({"change": text(key), "path": f"{r['start']} → {r['target']}", "detail": r["type"]} for r in relations)
     return rows
 
 
@@ -93,11 +92,12 @@ def import_files(
                     else:
                         # One row a change, with the node's path, so the preview can be checked before --apply.
                         results.extend(_change_rows(path, result["diff"]))
-                        err.print(f"{path}: " + ", ".join(f"{kind} {count}" for kind, count in result["diff"]["counts"].items()))
+                        err.print(f"{path}: " + text("cli.separator").join(f"{text('cli.change.' + kind)} {count}"
+                                                                             for kind, count in result["diff"]["counts"].items()))
                         if result["backupVersion"] is not None:
-                            err.print(f"  applied; the graph was saved first as version {result['backupVersion']}")
+                            err.print("  " + text("cli.import.backup", version=result["backupVersion"]))
                         for problem in result["problems"]:
-                            err.print(f"  [red]problem[/red] {problem}")
+                            err.print(f"  {label('cli.label.problem', 'red')} {problem}")
                         _print_report(collected, lang)
                     continue
                 graphs = await imports.import_documents(user, docs, collected, project, template)
@@ -150,8 +150,11 @@ def validate(
         emit(report, fmt=Format.json)
     else:
         for (path, docs, problems, collected), entry in zip(entries, report):
-            mark = "[green]ok[/green]" if entry["valid"] else "[red]invalid[/red]"
-            err.print(f"{mark} {entry['file']} ({_nodes(entry['nodes'])}" + (f" in {len(docs)} graphs" if len(docs) > 1 else "") + ")")
+            mark = label("cli.label.ok", "green") if entry["valid"] else label("cli.label.invalid", "red")
+            nodes = counted("cli.count.nodes", entry["nodes"])
+            summary = (text("cli.validate.summary_graphs", file=path, nodes=nodes, graphs=counted("cli.count.graphs", len(docs)))
+                       if len(docs) > 1 else text("cli.validate.summary", file=path, nodes=nodes))
+            err.print(f"{mark} {summary}")
             for problem in entry["problems"]:
                 err.print(f"  - {problem}")
             if explain:
@@ -166,7 +169,7 @@ def _print_tree(doc, depth: int = 3, per_level: int = 8) -> None:
     """The first levels of a graph, so a person sees what the import would give."""
     from rich.markup import escape
 
-    err.print(f"  graph [bold]{escape(doc.name)}[/bold]")
+    err.print(f"  {text('cli.label.graph')} [bold]{escape(doc.name)}[/bold]")
     shown: dict[int, int] = {}
     for node, _parent, level in doc.walk():
         if level > depth:

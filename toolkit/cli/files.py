@@ -8,7 +8,8 @@ from typing import Optional
 
 import typer
 
-from toolkit.cli.output import err
+from toolkit.cli.output import counted, err, print_error
+from toolkit.messages import text
 
 
 def register(app: typer.Typer) -> None:
@@ -44,13 +45,13 @@ def export_graph(
 
     async def body():
         async with db.opened():
-            with err.status("exporting…", spinner="dots") if sys.stderr.isatty() else _no_status():
+            with err.status(text("cli.export.progress"), spinner="dots") if sys.stderr.isatty() else _no_status():
                 return await imports.export_graph(await operator(as_user), graph, fmt,
                                                   messages.normalise_lang(lang) if lang else messages.system_lang())
 
     data, _name = run_async(body)()
     output.write_bytes(data)
-    err.print(f"wrote {output} ({len(data):,} bytes)")
+    err.print(text("cli.wrote_size", path=output, size=counted("cli.count.bytes", len(data))))
 
 
 def convert(
@@ -58,13 +59,12 @@ def convert(
     target: Path = typer.Argument(..., help="File to write; the format follows its suffix."),
 ) -> None:
     """Convert a graph file to another format (no database)."""
-    from toolkit import messages
     from toolkit.errors import ZhituError
     from toolkit.imports import convert_file
 
     try:
         convert_file(source, target)
     except ZhituError as exc:
-        err.print(f"[red]error:[/red] {exc.message(messages.system_lang())}")
+        print_error(exc)
         raise typer.Exit(exc.exit_code)
-    err.print(f"wrote {target}")
+    err.print(text("cli.wrote", path=target))

@@ -7,7 +7,8 @@ import typer
 from rich.console import Console
 from rich.tree import Tree
 
-from toolkit.cli.output import Format, emit, err
+from toolkit.cli.output import Format, counted, emit, err, label
+from toolkit.messages import text
 
 app = typer.Typer(help="Graphs: list, show, edit, version, merge and check.", no_args_is_help=True)
 AS_HELP = "Act as this user (default: the first super admin)."
@@ -56,7 +57,7 @@ def list_graphs(
 
     items, total = _run(lambda: _opened(body)(as_user))
     emit(items, ["id", "name", "templateName", "projectName", "releaseState", "nodeCount", "updateTime"],
-         Format.json if as_json else fmt, title=f"{total} graphs")
+         Format.json if as_json else fmt, title=counted("cli.count.graphs", total))
 
 
 @app.command("show")
@@ -120,7 +121,7 @@ def rename(graph_id: int, name: str, as_user: Optional[str] = typer.Option(None,
         await update_graph(user, graph_id, None, name=name)
 
     _run(lambda: _opened(body)(as_user))
-    err.print(f"renamed graph {graph_id}")
+    err.print(text("cli.graph.renamed", graph=graph_id))
 
 
 @app.command("delete")
@@ -129,10 +130,10 @@ def delete(graph_id: int, yes: bool = typer.Option(False, "--yes", help="Do not 
     """Delete a graph with all its nodes and relations."""
     from toolkit.graphs.crud import delete_graph
 
-    if not yes and not typer.confirm(f"delete graph {graph_id}?"):
+    if not yes and not typer.confirm(text("cli.graph.confirm_delete", graph=graph_id)):
         raise typer.Exit(1)
     _run(lambda: _opened(delete_graph)(as_user, graph_id))
-    err.print(f"deleted graph {graph_id}")
+    err.print(text("cli.graph.deleted", graph=graph_id))
 
 
 @app.command("copy")
@@ -155,7 +156,7 @@ def _release(graph_id: int, released: bool, as_user: str | None) -> None:
     from toolkit.graphs.crud import set_release
 
     _run(lambda: _opened(set_release)(as_user, graph_id, released))
-    err.print(f"graph {graph_id} {'published' if released else 'unpublished'}")
+    err.print(text("cli.graph.published" if released else "cli.graph.unpublished", graph=graph_id))
 
 
 @app.command("publish")
@@ -197,7 +198,7 @@ def diff(graph_id: int, version: int = typer.Argument(..., help="Version id to c
     if as_json:
         emit(result, fmt=Format.json)
         return
-    emit([result["counts"]], fmt=Format.table, title="changes")
+    emit([result["counts"]], fmt=Format.table, title=text("cli.graph.changes"))
     emit(result["nodes"], ["kind", "id", "name"], Format.table)
 
 
@@ -207,7 +208,7 @@ def restore(graph_id: int, version: int, as_user: Optional[str] = typer.Option(N
     from toolkit.graphs.versions import restore_version
 
     result = _run(lambda: _opened(restore_version)(as_user, graph_id, version))
-    err.print(f"restored version {result['restored']}; the previous state is version {result['backupVersion']}")
+    err.print(text("cli.graph.restored", version=result["restored"], backup=result["backupVersion"]))
 
 
 @app.command("merge")
@@ -224,9 +225,9 @@ def merge(graph_id: int, source: int = typer.Argument(..., help="Source graph id
     if as_json:
         emit(result, fmt=Format.json)
         return
-    emit([result["counts"]], fmt=Format.table, title="merge" + (" applied" if apply else " preview"))
+    emit([result["counts"]], fmt=Format.table, title=text("cli.graph.merge_applied" if apply else "cli.graph.merge_preview"))
     if result["conflicts"]:
-        emit(result["conflicts"], ["kind", "name", "sourceId"], Format.table, title="conflicts")
+        emit(result["conflicts"], ["kind", "name", "sourceId"], Format.table, title=text("cli.graph.conflicts"))
         raise typer.Exit(1)
 
 
@@ -256,11 +257,11 @@ def check(graph_id: int, as_user: Optional[str] = typer.Option(None, "--as", hel
         emit(result, fmt=Format.json)
     else:
         for problem in result["integrity"]:
-            err.print(f"[red]tree:[/red] {problem}")
+            err.print(f"{label('cli.label.tree', 'red')} {problem}")
         for cycle in result["cycles"]:
-            err.print("[red]cycle:[/red] " + " → ".join(n["name"] for n in cycle))
+            err.print(f"{label('cli.label.cycle', 'red')} " + " → ".join(n["name"] for n in cycle))
         if not result["cycles"]:
-            err.print(f"no prerequisite cycle; {len(result['learningOrder'])} nodes in the learning order")
+            err.print(text("cli.graph.no_cycle", nodes=counted("cli.count.nodes", len(result["learningOrder"]))))
     if result["cycles"] or result["integrity"]:
         raise typer.Exit(1)
 

@@ -10,10 +10,11 @@ from typing import Optional
 
 import typer
 
-from toolkit import messages, settings
+from toolkit import settings
 from toolkit.cli import exit_codes
-from toolkit.cli.output import Format, emit, err
+from toolkit.cli.output import Format, counted, emit, err, print_error
 from toolkit.errors import ZhituError
+from toolkit.messages import text
 
 app = typer.Typer(help="Zhitu (知图): education knowledge graphs.", no_args_is_help=True, add_completion=False)
 db_app = typer.Typer(help="Database migrations.", no_args_is_help=True)
@@ -50,7 +51,7 @@ def run_async(coro_fn):
         except ZhituError as exc:
             if settings.get("debug"):
                 raise
-            err.print(f"[red]error:[/red] {exc.message(messages.system_lang())}")
+            print_error(exc)
             raise typer.Exit(exc.exit_code)
 
     return wrapper
@@ -78,7 +79,9 @@ async def db_migrate() -> None:
     from toolkit import db
 
     applied = await db.migrate()
-    err.print(f"applied {len(applied)} migration(s)" + (": " + ", ".join(applied) if applied else ""))
+    migrations = counted("cli.count.migrations", len(applied))
+    err.print(text("cli.migrate.applied_names", migrations=migrations, names=", ".join(applied)) if applied
+              else text("cli.migrate.applied", migrations=migrations))
 
 
 @db_app.command("status")
@@ -103,17 +106,17 @@ async def init(
     from toolkit.bootstrap import initialise
 
     if admin_user and not admin_password and sys.stdin.isatty():
-        admin_password = typer.prompt("admin password", hide_input=True, confirmation_prompt=True)
+        admin_password = typer.prompt(text("cli.prompt.admin_password"), hide_input=True, confirmation_prompt=True)
     report = await initialise(admin_user=admin_user, admin_password=admin_password)
     result = {"migrationsApplied": report.migrations_applied, "created": report.created,
               "adminUser": report.admin_user, "adminCreated": report.admin_created}
     if as_json:
         emit(result, fmt=Format.json)
     else:
-        err.print(f"database: {settings.db_url()}")
-        err.print(f"migrations applied: {len(report.migrations_applied)}; created: {report.created}")
+        err.print(text("cli.init.database", url=settings.db_url()))
+        err.print(text("cli.init.summary", count=len(report.migrations_applied), created=report.created))
         if report.admin_user:
-            err.print(f"super admin {report.admin_user}: {'created' if report.admin_created else 'already there'}")
+            err.print(text("cli.init.admin_created" if report.admin_created else "cli.init.admin_exists", user=report.admin_user))
 
 
 @app.command("serve")
@@ -133,7 +136,7 @@ def serve(
 
     report = run_async(initialise)()
     if report.migrations_applied:
-        err.print(f"migrations applied: {', '.join(report.migrations_applied)}")
+        err.print(text("cli.serve.migrations", names=", ".join(report.migrations_applied)))
     _serve(settings.get("host", host), int(settings.get("port", port)), int(settings.get("workers", workers)),
            not api_only, rebuild, None, worker)
 
@@ -152,7 +155,7 @@ def _serve(host: str, port: int, workers: int, with_webui: bool, rebuild: bool, 
     try:
         run(host, port, workers, with_webui=with_webui, rebuild=rebuild, on_ready=banner)
     except ZhituError as exc:
-        err.print(f"[red]error:[/red] {exc.message(messages.system_lang())}")
+        print_error(exc)
         raise typer.Exit(exc.exit_code)
     finally:
         if miner is not None:
@@ -183,9 +186,9 @@ def demo(
 
     def banner() -> None:
         if not no_serve:
-            err.print(f"\n[bold]Zhitu is running at http://{host}:{port}[/bold]  (API docs: /docs)")
-        emit(report.users, ["userName", "password", "role", "name"], title="demo accounts")
-        err.print(f"graphs loaded: {len(report.graphs_created)} new, {len(report.graphs_kept)} kept\n")
+            err.print(f"\n[bold]{text('cli.demo.running', url=f'http://{host}:{port}')}[/bold]  {text('cli.demo.api_docs', path='/docs')}")
+        emit(report.users, ["userName", "password", "role", "name"], title=text("cli.demo.accounts"))
+        err.print(text("cli.demo.graphs_loaded", created=len(report.graphs_created), kept=len(report.graphs_kept)) + "\n")
 
     if no_serve:
         banner()

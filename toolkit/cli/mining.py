@@ -6,7 +6,8 @@ from typing import List, Optional
 
 import typer
 
-from toolkit.cli.output import Format, emit, err
+from toolkit.cli.output import Format, counted, emit, err
+from toolkit.messages import text
 
 mine_app = typer.Typer(help="Mine knowledge from text materials without a server (prints the results).",
                        no_args_is_help=True)
@@ -76,7 +77,7 @@ def _mine(kind: str, files: List[Path], graph: Optional[int], as_json: bool, lim
     for row in rows:
         flat.append({"score": f"{row['score']:.3f}", "page": row["location"].get("page"), "start": row["location"].get("start"),
                      **{k: v for k, v in row["payload"].items()}})
-    emit(flat, COLUMNS[kind], Format.table, title=f"{kind} ({len(flat)})")
+    emit(flat, COLUMNS[kind], Format.table, title=f"{text('tui.kind.' + kind)} ({len(flat)})")
 
 
 def _command(kind: str, summary: str):
@@ -173,8 +174,8 @@ def worker(
             except (NotImplementedError, RuntimeError):
                 pass
         async with db.opened():
-            err.print(f"worker {tasks.worker_name()}: waiting for mining tasks (concurrency {concurrency})")
+            err.print(text("cli.worker.waiting", worker=tasks.worker_name(), concurrency=concurrency))
             return await tasks.work(concurrency, once=once, poll_seconds=poll, stop=stop)
 
     ran = run_async(body)()
-    err.print(f"ran {ran} task(s)")
+    err.print(counted("cli.worker.ran", ran))

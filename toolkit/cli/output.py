@@ -1,6 +1,7 @@
 """One way to print listings: a table by default, --json or --csv for scripts.
 
-Data goes to stdout; messages and progress go to stderr.
+Data goes to stdout; messages and progress go to stderr, worded by toolkit.messages (`cli.` keys) in
+the language of ZHITU_LANG or the locale.
 """
 from __future__ import annotations
 
@@ -14,8 +15,26 @@ from rich.console import Console
 from rich.table import Table
 
 from toolkit.cells import csv_value
+from toolkit.messages import CATALOGUE, system_lang, text
 
 err = Console(stderr=True)
+
+
+def counted(key: str, count: int, **params: object) -> str:
+    """The message `key` about `count` things, from `key.one` when there is exactly one: English says
+    "1 node" and "2 nodes", Chinese reads the same either way."""
+    singular = f"{key}.one"
+    return text(singular if count == 1 and singular in CATALOGUE else key, count=count, **params)
+
+
+def label(key: str, style: str) -> str:
+    """A short coloured word opening a line (error, note, warning…), in the user's language."""
+    return f"[{style}]{text(key)}[/{style}]"
+
+
+def print_error(exc) -> None:
+    """A library error as one line on stderr."""
+    err.print(f"{label('cli.label.error', 'red')} {exc.message(system_lang())}")
 
 
 class Format(str, Enum):

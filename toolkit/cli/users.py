@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from toolkit.cli.output import Format, emit, err
+from toolkit.cli.output import Format, counted, emit, err
 from toolkit.messages import text
 
 user_app = typer.Typer(help="Users: add, list, disable, enable, reset a password, import a sheet.", no_args_is_help=True)
@@ -45,7 +45,7 @@ def user_add(user_name: str, role: str = typer.Option("30", "--role", help="10 s
     from toolkit.admin.users import add_user
 
     if password is None:
-        password = typer.prompt("password", hide_input=True, confirmation_prompt=True)
+        password = typer.prompt(text("cli.prompt.password"), hide_input=True, confirmation_prompt=True)
 
     async def body():
         return await add_user(None, user_name, password, role, name, await _unit_id(unit), tel)
@@ -112,7 +112,7 @@ def user_password(user_name: str, password: Optional[str] = typer.Option(None, "
     from toolkit.admin.users import find_user, reset_password
 
     if password is None:
-        password = typer.prompt("new password", hide_input=True, confirmation_prompt=True)
+        password = typer.prompt(text("cli.prompt.new_password"), hide_input=True, confirmation_prompt=True)
 
     async def body():
         await reset_password(None, (await find_user(user_name)).id, password)
@@ -132,7 +132,7 @@ def user_import(file: Path = typer.Argument(..., help="users.xlsx with 用户名
         return await import_users(None, read_bytes(file), file.name)
 
     created = _run(body)
-    emit(created, ["id", "userName", "name", "role", "unitName"], Format.json if as_json else Format.table, title=text("cli.users_imported", count=len(created)))
+    emit(created, ["id", "userName", "name", "role", "unitName"], Format.json if as_json else Format.table, title=counted("cli.users_imported", len(created)))
 
 
 @unit_app.command("add")
