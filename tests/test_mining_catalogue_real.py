@@ -207,7 +207,32 @@ def test_a_title_after_a_bare_number_and_colon_is_kept():
     assert catalogue.long_section_title("一、稳定性定义：系统受扰后能回到原状态") == "一、稳定性定义"
 
 
-def test_a_design_step_is_not_a_supposition_and_a_marked_note_is_not_the_title():
-    assert catalogue.numbered_rank("（2）设计方法") == 8 and catalogue.numbered_rank("（2）设输入为A") is None
+def test_a_design_step_is_a_section_and_a_marked_note_is_not_the_title():
+    assert catalogue.numbered_rank("（2）设计方法") == 8
     text = "\n".join(["###本文档为补充材料###", "一、概述", "课程简介。", "二、方法", "方法说明。"])
     assert [title for _, title in _titles(Document.from_text(text))] == ["一、概述", "二、方法"]
+
+
+def test_a_plain_copy_without_numbering_or_sizes_takes_short_lines_above_body_text_as_headings():
+    # A rendered Markdown page or an unstyled copy: headings only by their place. A sentence ending
+    # in ． (science texts) is body text, and so is a short line with no body text below it.
+    text = "\n".join(["树的遍历", "先序遍历", "先访问根结点，再递归访问各子树。", "本文仅讨论有根树．",
+                      "树上 BFS", "从根开始逐层访问结点，每层从左到右。", "参见"])
+    assert [title for _, title in _titles(Document.from_text(text))] == ["树的遍历", "先序遍历", "树上 BFS"]
+
+
+def test_numbered_headings_with_only_a_formula_below_are_not_a_list():
+    text = "\n".join(["一、刚体的转动", "1. 转动惯量", "J=mr2", "2. 转动定律", "M=Jα", "3. 角动量", "刚体的角动量守恒。"])
+    assert [title for _, title in _titles(Document.from_text(text))] == ["一、刚体的转动", "1. 转动惯量", "2. 转动定律", "3. 角动量"]
+
+
+def test_numbered_questions_of_a_question_bank_are_not_labelled_headings():
+    from dataclasses import replace
+
+    from toolkit.mining.evaluation import stated_headings_as_labelled
+
+    lines = [("一、国防", 1), ("国防是国家的防务。", None), ("简答题库", 2), ("1、国防的类型有哪些？", 3), ("答：…", None),
+             ("第一部分：中国国防", 2), ("1. 国防的含义", 3)]
+    document = Document.from_text("\n".join(text for text, _ in lines))
+    document = replace(document, paragraphs=[replace(p, style_level=level) for p, (_, level) in zip(document.paragraphs, lines)])
+    assert stated_headings_as_labelled(document) == ["一、国防", "简答题库", "第一部分：中国国防", "1. 国防的含义"]

@@ -31,7 +31,7 @@ NUMBERED = [
     (re.compile(r"^[（(]\s*\d+\s*[)）]|^\d+\s*[)）](?!\d)"), 8),
 ]
 MAX_HEADING_CHARS = 40
-SENTENCE_END = ("。", "；", ";", "，", ",", "：", ":", "！", "？")
+SENTENCE_END = ("。", "．", "；", ";", "，", ",", "：", ":", "！", "？")  # ． ends sentences in science texts
 # A numbered heading may end with a colon (一、实验目的：) when it is short: the body follows below.
 MAX_COLON_HEADING_CHARS = 24
 _TOC_LINE = re.compile(r"(?:\.{3,}|…{2,}|·{3,}|-{4,}|\s{3,})\s*\d{1,4}\s*$")
@@ -85,9 +85,6 @@ def ends_sentence(text: str) -> bool:
 # short by a formula the text layer lost: it is part of a sentence, not a title.
 _CUT_SHORT = re.compile(r"(?:是指|指的是|(?<![行作认成因称以视])为|(?<![手戒拇食])指|等于|如下|以及|对于)$")
 # (Only words that cannot end a noun: 总则, 自由, 总和, 行为 are titles.)
-# Items that open with a condition or a supposition are sentences of an argument or a solution.
-# (设 as "suppose", not the first character of 设计, 设置, 设备 …, which open many titles.)
-_CONDITION = re.compile(r"^(?:如果|若|当|设(?![计置备施定立])|已知|因为|由于|因此|所以)")
 # An exam note after a title (第八章（填空、选择）, 8.3.2 逻辑结构设计（大题）) says how it is examined.
 _EXAM_NOTE = re.compile(r"\s*[（(](?:填空|选择|单选|多选|判断|简答|问答|论述|计算|名词解释|综合|应用|证明|大题|小题|重点|"
                         r"了解|理解|掌握|必考|[、，,\s\d分题])+[)）]\s*$")
@@ -156,7 +153,7 @@ def numbered_rank(text: str) -> float | None:
     if rank is None or rank >= 5 and not _numbering_body(text):
         return None  # a bare 三、 names nothing
     body = re.sub(r"^\S*?[、.．)）:：]\s*|^第\s*\S+?[章节篇部讲]\s*", "", text, count=1)
-    if _CUT_SHORT.search(text) or (rank in LIST_RANKS and (_CONDITION.match(body) or re.search(r"[：:]", body))):
+    if _CUT_SHORT.search(text) or (rank in LIST_RANKS and re.search(r"[：:]", body)):
         # A list item with a colon introduces its content (1. 稳态误差定义：…): a point, not a section.
         return None
     # 1. at the start of a body sentence is a list item, not a heading: headings are short.
@@ -252,20 +249,14 @@ def _renumber(items: list[dict]) -> list[dict]:
 LIST_RANKS = (7, 8)
 
 
-def _list_items(ranks: list[float | None], noise: list[bool]) -> set[int]:
+def _list_items(ranks: list[float | None]) -> set[int]:
     """Line indexes that are items of a numbered list, not headings: 1、 and (1) entries that
     follow one another with no body text between them (a heading has text below it). `ranks` are
-    the numbering patterns alone, so an item that ends with ；or runs long still makes a run."""
-    items: set[int] = set()
-    for index in range(len(ranks) - 1):
-        if ranks[index] not in LIST_RANKS:
-            continue
-        following = index + 1
-        while following < len(ranks) - 1 and noise[following]:
-            following += 1  # a formula the text layer broke into pieces sits between two steps
-        if ranks[following] == ranks[index]:
-            items.update((index, following))
-    return items
+    the numbering patterns alone, so an item that ends with ；or runs long still makes a run.
+    (A formula line between two items counts as body: a summary's 1. 转动惯量 may have only a
+    formula below it.)"""
+    return {i for index in range(len(ranks) - 1) if ranks[index] in LIST_RANKS and ranks[index + 1] == ranks[index]
+            for i in (index, index + 1)}
 
 
 # A worked example, exercise or proof: the numbered steps that follow (1.列真值表, (3)画出电路图) are
@@ -302,6 +293,7 @@ MAX_SLIDE_TITLE_CHARS = 20
 MAX_ROW_HEAD_CHARS = 150  # a syllabus objective is one long sentence
 SLIDE_TITLE_RANK = 4.5  # below numbered sections (3.4 …), above their numbered items
 DOCUMENT_TITLE_RANK = -1
+PLAIN_HEADING_RANK = 4.5  # a heading only by its place: short, plain, body text below
 MAX_DOCUMENT_TITLE_CHARS = 30
 
 
@@ -342,8 +334,7 @@ def _by_numbering(document: Document) -> list[dict]:
     for i in row_heads:
         head = re.split(r"(?<=[。？！?!])|[：:](?=\s*\S)", noted[i], maxsplit=1)[0].strip()
         numbered[i], titles[i] = (pattern_rank(head), head) if len(head) <= MAX_ROW_HEAD_CHARS else (None, noted[i])
-    in_lists = _list_items([None if i in row_heads else pattern_rank(text) for i, text in enumerate(noted)],
-                           [is_noise(text) for text in noted])
+    in_lists = _list_items([None if i in row_heads else pattern_rank(text) for i, text in enumerate(noted)])
     first_on_page = {}
     for i, (index, offset, _) in enumerate(lines):
         first_on_page.setdefault(document.paragraphs[index].page, i)
@@ -357,6 +348,17 @@ def _by_numbering(document: Document) -> list[dict]:
         and not document.paragraphs[lines[0][0]].cells \
         and len(noted[0]) <= MAX_DOCUMENT_TITLE_CHARS and _plain_title(noted[0]) and not _CONTENTS_TITLE.match(noted[0]) \
         and not re.search(r"[#*]", noted[0]) else None  # ###本文档在…添加###: a note set off by marks, not a title
+    larger = layout_allowed and body_size and any(p.font_size and p.font_size >= body_size * 1.15 for p in document.paragraphs)
+    plain_headings = set()
+    if layout_allowed and not larger:
+        # Neither numbering nor font size marks the headings (a plain-text copy): a short plain line
+        # that a sentence of body text follows names the section below it.
+        for i in range(len(lines) - 2, -1, -1):
+            following = noted[i + 1]
+            if not repeated[i] and not document.paragraphs[lines[i][0]].cells and len(noted[i]) <= MAX_SLIDE_TITLE_CHARS \
+                    and _plain_title(noted[i]) and not ends_sentence(noted[i]) \
+                    and (ends_sentence(following) or len(following) > MAX_HEADING_CHARS or i + 1 in plain_headings):
+                plain_headings.add(i)
     items: list[dict] = []
     open_ranks: list[float] = []
     in_example = False
@@ -379,6 +381,8 @@ def _by_numbering(document: Document) -> list[dict]:
             # An unnumbered line set larger than the body text: rank it by its size among headings.
             rank = 10 - paragraph.font_size / body_size
             by_layout = True
+        if rank is None and i in plain_headings:
+            rank, by_layout = PLAIN_HEADING_RANK, True
         if rank is None:
             continue
         while open_ranks and open_ranks[-1] >= rank:

@@ -613,6 +613,27 @@ def stated_catalogue(document: Document) -> list[str]:
     return gold
 
 
+_QUESTION_BANK = re.compile(r"题")
+_ARABIC_ITEM = re.compile(r"^\s*\d[\d\s]*[、.．)）]")
+
+
+def stated_headings_as_labelled(document: Document) -> list[str]:
+    """The file's styled headings under the hand labels' convention (corpus_catalogues*.tsv): the
+    Arabic-numbered items of a question bank (简答题库 → 1、国防的基本类型有哪些？) are exercises,
+    not headings, though a file may style them as headings."""
+    kept, open_levels = [], []  # (level, names a question bank) of the styled headings above
+    for i, paragraph in enumerate(document.paragraphs):
+        if not paragraph.style_level:
+            continue
+        title = document.paragraph_text(i).strip()
+        while open_levels and open_levels[-1][0] >= paragraph.style_level:
+            open_levels.pop()
+        if not (_ARABIC_ITEM.match(title) and any(bank for _, bank in open_levels)):
+            kept.append(title)
+        open_levels.append((paragraph.style_level, bool(_QUESTION_BANK.search(title))))
+    return kept
+
+
 def without_stated_catalogue(document: Document) -> Document:
     """The same document as an unstyled copy reads: no heading styles, no bookmarks."""
     from dataclasses import replace
@@ -623,7 +644,8 @@ def without_stated_catalogue(document: Document) -> Document:
 def structure_derived_files(exclude: set[str] | None = None) -> list[tuple[str, Document, list[str], list[str]]]:
     """TUNING data that costs no hand labels: each file of ../shared/corpus/{docx,pdf} with heading
     styles or informative bookmarks, its gold the styled headings (or the bookmarks), its input the
-    same Document with the styles and bookmarks dropped, which is what an unstyled copy reads as.
+    same Document with the styles and bookmarks dropped, which is what an unstyled copy reads as
+    (styled headings under the hand labels' convention: stated_headings_as_labelled).
     Files in the held-out gold (corpus_catalogues.tsv) are left out, and so are decks whose
     bookmarks only number the slides (幻灯片编号 N: the file states no structure)."""
     from toolkit.mining import corpora
@@ -637,12 +659,67 @@ def structure_derived_files(exclude: set[str] | None = None) -> list[tuple[str, 
             if name in exclude or path.suffix.lower() not in STRUCTURED_SUFFIXES:
                 continue
             document = read_document(path.name, path.read_bytes())
-            gold = stated_catalogue(document)
-            if not gold:
+            if not stated_catalogue(document):
                 continue
+            gold = stated_headings_as_labelled(document) or stated_catalogue(document)
             stripped = without_stated_catalogue(document)
             files.append((name, stripped, [stripped.paragraph_text(i) for i in range(len(stripped.paragraphs))], gold))
     return files
+
+
+def _markdown_lines(text: str) -> list[tuple[int | None, str]]:
+    """A Markdown page as the lines a rendered copy shows: (heading level or None, text), ordered
+    list items with the numbers a browser or Word prints (1. …), code and formulas left out."""
+    from markdown_it import MarkdownIt
+
+    from toolkit.mining.normalise import _inline, _unwrap_blocks
+
+    lines: list[tuple[int | None, str]] = []
+    counters: list[int | None] = []  # per open list: the next item's number, None for bullets
+    prefix, level = "", None
+    for token in MarkdownIt("commonmark").enable("table").parse(_unwrap_blocks(text)):
+        if token.type == "heading_open":
+            level = int(token.tag[1:])
+        elif token.type == "heading_close":
+            level = None
+        elif token.type in ("ordered_list_open", "bullet_list_open"):
+            counters.append(int(token.attrs.get("start", 1)) if token.type == "ordered_list_open" else None)
+        elif token.type in ("ordered_list_close", "bullet_list_close"):
+            counters.pop()
+        elif token.type == "list_item_open" and counters and counters[-1] is not None:
+            prefix, counters[-1] = f"{counters[-1]}. ", counters[-1] + 1
+        elif token.type == "inline":
+            block = _inline(token.children or [], level)
+            if block.text.strip():
+                lines.append((level, prefix + block.text.strip()))
+            prefix = ""
+    return lines
+
+
+def rendered_derived_files() -> dict[str, list[tuple[str, Document, list[str], list[str]]]]:
+    """TUNING data that costs no hand labels, rendered here: the project's own course documents
+    (tests/data/mining/documents, all but the held-out 13) and the 10 OI-wiki TUNING pages (never
+    the held-out half), each as a plain-text copy and as a PDF set all in the body font with no
+    bookmarks; gold, their own headings. Most of these headings are unnumbered: the rows check the
+    headings a plain copy shows only by their place, and that numbered body lines (list items,
+    steps) are not taken for headings."""
+    from toolkit.mining import corpora
+
+    sources = [(f"own/{doc.name}", doc) for doc in load_documents(DATA / "documents") if "heldout" not in doc.name]
+    pages = corpora.oiwiki_pages()
+    tuning_pages, _ = corpora.oiwiki_split(list(pages))
+    for page in tuning_pages:
+        lines = _markdown_lines(pages[page])
+        sources.append((f"oiwiki/{page}", CourseDocument(page, "numbering", [], {}, [(l, t) for l, t in lines if l], lines)))
+    groups: dict[str, list] = {"rendered_own": [], "rendered_oiwiki": []}
+    for name, doc in sources:
+        gold = [title for _, title in doc.headings]
+        text = read_document(f"{doc.name}.txt", "\n".join(t for _, t in doc.lines).encode("utf-8"))
+        pdf = without_stated_catalogue(read_document(f"{doc.name}.pdf", _pdf(doc, bookmarks=True)))
+        for suffix, document in (("txt", text), ("pdf", pdf)):
+            files = groups["rendered_own" if name.startswith("own/") else "rendered_oiwiki"]
+            files.append((f"{name}.{suffix}", document, [document.paragraph_text(i) for i in range(len(document.paragraphs))], gold))
+    return groups
 
 
 def real_catalogue(errors: bool = False, held_out: bool = True) -> dict | None:
@@ -660,10 +737,11 @@ def real_catalogue(errors: bool = False, held_out: bool = True) -> dict | None:
         "unstyled": _corpus_catalogue_files(DATA / "corpus_catalogues.tsv"),
         "tuning": _corpus_catalogue_files(DATA / "corpus_catalogues_tuning.tsv"),
         "derived": structure_derived_files(),
+        **rendered_derived_files(),
     }
     if not held_out:
         # Tuning rounds read only the tuning groups, so the held-out files' errors stay unseen.
-        groups = {name: files for name, files in groups.items() if name in ("tuning", "derived")}
+        groups = {name: files for name, files in groups.items() if name in ("tuning", "derived") or name.startswith("rendered")}
     if not any(groups.values()):
         return None
     return {group: _catalogue_scores(files, errors) for group, files in groups.items() if files}
@@ -713,7 +791,8 @@ def print_real(report: dict, out=sys.stdout) -> None:
         print("  catalogue: skipped, no corpus files", file=out)
     else:
         names = {"oiwiki": "OI-wiki Markdown pages", "unstyled": "unstyled files, HELD OUT",
-                 "tuning": "unstyled files, TUNING", "derived": "styles/bookmarks dropped, TUNING"}
+                 "tuning": "unstyled files, TUNING", "derived": "styles/bookmarks dropped, TUNING",
+                 "rendered_own": "own documents unstyled, TUNING", "rendered_oiwiki": "OI-wiki tuning unstyled, TUNING"}
         # The unstyled held-out row answers issue 15's target; the Markdown pages carry their headings.
         for group, c in report["catalogue"].items():
             row(f"catalogue titles, {names[group]} ({c['files']})", c["ours"], c["baseline"], "numbering regex")
