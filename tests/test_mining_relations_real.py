@@ -192,6 +192,11 @@ def test_a_name_inside_a_longer_word_or_the_terms_fuller_name_is_no_mention():
     assert readings[0][0] is False  # 资本 of 资本家
     assert readings[1][0] is True and readings[1][1].endswith("后备力量")  # 国防 + 后备力量: the term's fuller name
     assert readings[2] == (True, "")
+    # 物质 only as the modifier of 物质资料: no prerequisite of 生产方式; 生产力, said alone, is one.
+    document = Document.from_text("物质：不依赖于人的意识并能为人的意识所反映的客观实在。\n"
+                                  "生产方式：是人们获取物质资料的方式，是生产力和生产关系的统一。\n生产力：是人们改造自然的能力。\n")
+    found = _triples(relations.from_definitions(document, ["物质", "生产方式", "生产力"]))
+    assert ("Behind", "生产力", "生产方式") in found and ("Behind", "物质", "生产方式") not in found
 
 
 def test_a_place_or_time_modifier_or_another_genus_makes_no_kind():

@@ -393,16 +393,17 @@ def from_definitions(document: Document, points: Iterable[str], found: list[Cand
                 used[name] = "kind"
                 spans[name] = [(start, end)]
         chosen.append((definition, used, spans))
-    # A name said only inside a longer word (资本 of 资本家, 物质 across 事物质) or that, with the words behind it,
-    # is the term's own fuller name (国防 of 国防后备力量 for 后备力量) is not a concept the definition rests on:
+    # A name said only inside a longer word (资本 of 资本家, 物质 across 事物质) or only as the modifier of a
+    # longer noun (物质 of 物质资料, 国防 of 国防后备力量 for 后备力量) is not a concept the definition rests on:
     # one LAC run over the mentions' surroundings (those a character around does not settle).
     said = [(definition.payload["sentence"], start, end) for definition, used, spans in chosen for name in used for start, end in spans[name]]
     readings = iter(whole_words(said))
 
     def alone(term: str, reading: tuple[bool, str]) -> bool:
-        # 国防 + 后备力量 is the term's own fuller name, not something it rests on.
+        # A name that modifies the noun right behind it is an attribute there, not the concept: 物质 of
+        # 物质资料 or 物质世界, 国防 of 国防后备力量 (the term's own fuller name).
         whole, longer = reading
-        return whole and not (longer and longer.endswith(term))
+        return whole and not longer
 
     for definition, used, spans in chosen:
         term = definition.payload["term"]
