@@ -320,3 +320,35 @@ def test_glossary_descriptions_without_a_class_word(sentence, term):
 def test_genus_before_a_continuation_and_just_is(sentence, term):
     match = definitions.classify([sentence])[0]
     assert (match.term if match and match.score >= 0.5 else None) == term
+
+
+@pytest.mark.parametrize("sentence, term", [
+    # A genus that rates the thing (重要/可靠/首要…, 很强的) or ranks it among parts, a figure of speech
+    # in quotes, a role (体现, 法宝), a contrast after a clause with no genus: statements, not definitions.
+    # Made-up sentences in the shape of the tuning course texts.
+    ("价格管制是稳定物价的一项重要措施。", None),
+    ("储蓄是应对风险的一个可靠保障。", None),
+    ("消费是生产的首要目的和最终归宿。", None),
+    ("会计学是一门实践性很强的学科，所以要多做练习。", None),
+    ("审计是财务管理的一个环节，同时也促进了管理。", None),
+    ("价格是市场中的“指挥棒”；", None),
+    ("分工是生产力发展的具体体现。", None),
+    ("全球化是大势所趋，但将面临长期的斗争。", None),
+    # …and what stays: a genus with an adjective that says what kind (根本变化, 基本单位), 联系 as a class word,
+    # a genus whose next clause goes on with 这种….
+    ("质变是事物性质的根本变化。", "质变"),
+    ("细胞是生物体结构和功能的基本单位。", "细胞"),
+    ("规律是事物的本质联系。", "规律"),
+    ("货币是固定充当一般等价物的特殊商品，这种商品能够表现其他一切商品的价值。", "货币"),
+    # A clause that goes on after 并 is no term (并查集 is); a bare 指 before a comma is no cue; an example
+    # (如，…) names a case; a glossary description opening with 除…外 is a statement.
+    ("并运用上述原理说明市场经济是现代经济的基本形式。", None),
+    ("并查集是一种维护集合合并与查询的数据结构。", "并查集"),
+    ("右臂伸直，竖起大拇指，闭左眼睁右眼，通过拇指瞄向目标点。", None),
+    ("如，贯众——有很多植物都叫贯众。", None),
+    ("常见的杜鹃：除兴安杜鹃外，广东的紫花杜鹃等也都有相同效果。", None),
+    ("纠纷：当事者之间因利益冲突而产生的争执。", "纠纷"),  # 当事者 opens no condition
+])
+def test_rated_genus_roles_examples_and_fragments(sentence, term):
+    match = definitions.classify([sentence])[0]
+    assert (match.term if match and match.score >= 0.5 else None) == term

@@ -19,10 +19,10 @@ LEAD = r"(?:^|(?<=[，,：:]))\s*"
 # Class words a definition's genus ends in (X是……的过程); LAC tags some of them verbs (活动, 运动, 变化).
 CLASS_WORDS = ("总称|统称|简称|合称|过程|方法|现象|能力|集合|学科|科学|理论|技术|方式|结构|机制|规律|活动|行为|状态|关系|性质|程度|比值|量|数|值"
                "|函数|序列|变化|运动|物质|物体|化合物|元素|概念|思想|原则|系统|模型|算法|协议|装置|器件|电路|组织|细胞|制度|形式|体系|总和|部分|条件"
-               "|反映|认识")
+               "|反映|认识|联系")
 
 
-_GENUS_THEN_IT = r"[^。；;，,]{2,}的[^的。；;，,]{1,10}(?=[，,]\s*(?:它|其)(?:的|是|也|又))"
+_GENUS_THEN_IT = r"[^。；;，,]{2,}的[^的。；;，,]{1,10}(?=[，,]\s*(?:(?:它|其)(?:的|是|也|又)|这(?:种|一|个)))"
 
 
 @dataclass(frozen=True)
@@ -61,9 +61,19 @@ PRONOUNS = ("这", "那", "它", "他", "她", "其", "此", "该", "我", "你"
 LEAD_WORDS = re.compile(r"^(?:所谓的?|一般地?说?|一般来说|通常|简单地说|简单来说|也就是说|在[^，,]{1,12}中|我们把|我们将|人们把|把|将|而|但|则|所以|因此|其中|首先|其次|最后|例如)\s*")
 # "X是一门重要的课程" praises, it does not define: the genus must not be only an evaluation.
 EVALUATIVE = re.compile(r"^(?:非常|十分|很|最|比较|极其|相当)?(?:重要|常见|常用|有效|基本|简单|复杂|典型|有趣|困难|关键|核心|必要|好|新|难|有用|经典|主要|基础)的")
+# X是…的一项重要措施 / 一门重要课程 / 首要形式和根本内容 / 一门实践性很强的科学: the genus rates the thing
+# (how important, reliable, common it is) instead of saying what it is.
+_RATED_GENUS = re.compile(r"(?:^|的)\s*(?:一[个种类门项套条]|[两三四五六七八九十几]+[个种类门项])?\s*(?:重要|关键|核心|首要|可靠|有效|常用|常见|典型|经典)"
+                          r"[\u4e00-\u9fff、和与及]{0,8}\s*$|(?:很|非常|十分|极其|极为|相当)[\u4e00-\u9fff]{1,2}的")
 _QUANTIFIER = re.compile(r"^(?:一种|一类|一门|一个|一项|一套|一组|[一两三四五六七八九十几]+[个种类门项])")
 # "X是……之一" ranks X among others, it does not say what X is.
-_ONE_OF = re.compile(r"之一[。；;．]?$|的(?:一部分|组成部分)[。；;．]?$|最(?:重要|普遍|常用|广泛|基本)的")
+_ONE_OF = re.compile(r"之一[。；;．]?$|的(?:一部分|组成部分)[。；;．]?$|最(?:重要|普遍|常用|广泛|基本)的"
+                     r"|的一[个项](?:内容|方面|环节)(?=[，,。；;．]|$)")
+def _evaluative(said: str) -> bool:
+    """What follows the cue praises or ranks the term (EVALUATIVE at its start, _RATED_GENUS in its first clause)."""
+    return bool(EVALUATIVE.match(_QUANTIFIER.sub("", said.lstrip())) or _RATED_GENUS.search(re.split(r"[，,；;。．]", said)[0].rstrip()))
+
+
 MIN_TERM, MAX_TERM = 1, 24  # one character only when LAC calls it a noun (栈, 树, 力)
 
 
@@ -123,7 +133,7 @@ def _match(text: str) -> Match | None:
                 continue  # 度是保持…的数量界限，即…, 量变就|是…: a clause or a statement; a later pattern may fit
             start = found.start("term") + found.group("term").rfind(term)
             genus = _QUANTIFIER.sub("", body[found.end("cue"):])
-            if pattern.name in ("is_a_kind", "is_genus", "is_the") and (EVALUATIVE.match(genus) or _ONE_OF.search(body)):
+            if pattern.name in ("is_a_kind", "is_genus", "is_the") and (_evaluative(genus) or _ONE_OF.search(body)):
                 continue
             if pattern.name == "called" and "的" not in body[:found.start("cue")] and not body.startswith(("把", "我们把", "将")):
                 continue
@@ -191,7 +201,7 @@ _AKA = r"(?:[，,]\s*(?:又称|也称|也叫|又叫|简称|亦称|或称|英文�
 _INTRODUCED = re.compile(r"[（(]\s*(?:英语|英文)?[：:]?\s*[A-Za-z]|[，,]\s*(?:又称|也称|也叫|又叫|亦称|或称|英文|英语)")
 _HEAD_CUE = re.compile(r"^(?P<head>" + _NP + r"{1,20}?)" + _GLOSS + _AKA +
                        r"\s*(?P<cue>[，,]?\s*(?:(?:均|都|也|常|多|一般|通常|往往|主要)(?=是指|指的是|指))?(?:是指|指的是|就是指|通常指|一般指|(?:可以|可|通常|一般)?被?定义为|的定义是[：:]?|是一种|是一类|是一个|是一棵|是一门"
-                       r"|是一组|是一系列|是由(?!于)|是用于|是用来|就是|是|指(?![令针标数南出导向挥示引点责望回]|定(?!义))|表示|[：:]"
+                       r"|是一组|是一系列|是由(?!于)|是用于|是用来|就是|是|指(?![令针标数南出导向挥示引点责望回，,。．；;、）)]|定(?!义))|表示|[：:]"
                        r"|(?<=[\u4e00-\u9fff]{2})即(?![使便可将时刻日位兴席为是])))")
 _AFTER_CUE = re.compile(r"(?P<cue>(?:被|则|就|常|也|统)?(?:(?<![声号堪著对自宣俗昵名])称之?为|称作|称做|叫做|叫作|(?<![喊大尖呼又])叫(?![醒喊声嚷卖好做作])|简称为?|统称为?|记作|又称|也称|定义为|即为?|就是)"
                         r"|(?<![声号堪著对自宣俗昵名简])称(?P<object>[^，,。．；;为是]{1,20})(?:为|是))\s*")
@@ -211,7 +221,8 @@ _LATER_NAMING = re.compile(r"[，,；;]\s*[^，,。．；;]{0,24}(?:是|为)\s*(
 _NOT_TERM_START = re.compile(r"^(?:如果|若|设(?![计备施置])|假设|假如|当|对于|由于|因为|因此|所以|但|但是|而|则|又|且|即|也|注意|可以|可见|我们|你|这|那|它|其|此|该|"
                              r"每|各|下列|下面|以下|上述|上面|图中|其中|显然|易知|首先|然后|最后|例如|比如|一般|通常|在|从|把|将|与|和|给定|考虑|根据|"
                              r"虽然|没有|所有|任意|任何|一些|有些|有的|有时|什么|如何|为什么|本文|本节|本章|本书|于是|顾名思义|随便|实际上|事实上|换言之|"
-                             r"也就是说|简单来说|总之|另外|此外|同时|同样|类似地|特别地|具体地|进一步|又由于|一台|一台)")
+                             r"也就是说|简单来说|总之|另外|此外|同时|同样|类似地|特别地|具体地|进一步|又由于|一台|"
+                             r"并(?![查发行联列购集]))")  # 并运用上述原理说明…: a clause goes on; 并查集 is a term
 _LABELS = frozenset("证明 注意 提示 例 例题 解 解答 性质 定理 引理 推论 步骤 约定 备注 说明 思路 做法 方法 过程 实现 代码 题意 题目 输入 输出 样例 答案 "
                     "优点 缺点 特点 作用 用途 应用 原理 结论 总结 小结 目的 要求 意义 参考 来源 时间复杂度 空间复杂度 复杂度".split())
 _GENUS_END = re.compile(r"的\s*[\w\u4e00-\u9fff ]{1,12}[。．；;！!]?$|^一[种类个棵门组系项]")
@@ -277,15 +288,15 @@ _NOT_GLOSSARY_HEAD = re.compile(r"^(?:第[一二三四五六七八九十\d]+|其
                                 r"|(?:实验|解法|方法|例|步骤|情况|情形|问题|题|任务|练习|部分|阶段|单元|章|节)\s*[一二三四五六七八九十\d]+$")
 # 限幅滤波：适用于…, 中位值滤波：能克服…: what a thing is good for, not what it is.
 _USE_START = re.compile(r"^(?:适用|适合|用于|能|可以?|会|需要|应|要|具有|有(?!机))")  # 需要, not 需 of 需求
-_GLOSSARY_CUE = re.compile(r"^(?P<cue>是指|指的是|就是指|一般指|通常指|主要是指|主要指|就是|是|指(?![令针标数南出导向挥示引点责望回])|即|亦即|也就是)")
+_GLOSSARY_CUE = re.compile(r"^(?P<cue>是指|指的是|就是指|一般指|通常指|主要是指|主要指|就是|是|指(?![令针标数南出导向挥示引点责望回，,。．；;、）)])|即|亦即|也就是)")
 _GENUS_TAIL = re.compile(r"的\s*[\w\u4e00-\u9fff、 ]{0,11}[^的\s、。．.；;][。．.；;]?$")
 # X是…的基础/前提/动力/创造者: a role the thing plays, said of a term defined elsewhere.
 _ROLE_GENUS = re.compile(r"(?:基础|前提|条件|来源|源泉|动力|目的|标准|结果|准备|主体|创造者|承担者|基石|关键|根源|统一|关系问题|要务"
-                         r"|决定力量|根本动力|属性|表现形式|精髓|产物|结晶|总结|指南|途径|手段|保证|组成部分)$")
+                         r"|决定力量|根本动力|属性|表现形式|精髓|产物|结晶|总结|指南|途径|手段|保证|组成部分|体现|基本点|法宝)$")
 # A description that opens with a condition (当…时, 若…, 只有…的时候) tells a case or a step, not a class.
 # The head's other name before what it is: 社会存在：社会存在也称社会物质生活条件，是… defines 社会存在.
 _ALIAS_CLAUSE = re.compile(r"^(?:也称|又称|亦称|或称|简称|也叫做?|又叫做?)[^，,。．；;：:]{1,30}[，,]\s*(?=\S)")
-_CONDITION = re.compile(r"^\s*(?:当|若|如果?|假如|假设|只有|只要|一旦|每当|直到|已知|作为)")
+_CONDITION = re.compile(r"^\s*(?:当(?![事前地代今局然])|若|如果?|假如|假设|只有|只要|一旦|每当|直到|已知|作为|除了?[^，,。；;]{1,30}(?:外|以外|之外))")
 _ASKING = re.compile(r"^\s*(?:什么|如何|怎样|怎么|哪|多少|为什么|为何|是否)")
 
 
@@ -351,7 +362,7 @@ def _glossary_match(body: str) -> Match | None:
         # the genus closes the first or the last clause, or one that a continuation follows (…的认识，包括…)
         chosen = [i for i, c in enumerate(clauses) if _GENUS_TAIL.search(c) and not _CONDITION.match(c)
                   and (i in (0, len(clauses) - 1) or re.match(r"(?:包括|包含|即|是|具有|它|其)", clauses[i + 1]))]
-        ok = (bool(chosen) and not first_clause.rstrip().endswith("的") and not EVALUATIVE.match(_QUANTIFIER.sub("", said))
+        ok = (bool(chosen) and not first_clause.rstrip().endswith("的") and not _evaluative(said)
               and not _ASKING.match(said))
         # The class word itself is checked by LAC in _run, as is_genus checks its genus: 的物理量 passes,
         # 的长度等于 k (a clause, no class word) does not.
@@ -367,7 +378,7 @@ def _glossary_match(body: str) -> Match | None:
             if plain:
                 genus_spans = []
                 predicate = (said_start, said_start + len(re.split(r"[，,；;。．]", said)[0]))
-            ok = (ok or plain) and bool(re.match(r"[\u4e00-\u9fff]", rest)) \
+            ok = (ok or plain) and bool(re.match(r"[\u4e00-\u9fff]", rest)) and not _CONDITION.match(said) \
                 and "是" not in first_clause and not _USE_START.match(rest) \
                 and len(re.findall(r"(?<!的)、", first_clause)) < 2 and not _ASPECT.search(term) and not _ASPECT.search(genus or "") \
                 and not _ROLE_GENUS.search(_role_genus(rest))
@@ -512,7 +523,7 @@ def chinese_match(text: str, marks: list[tuple[int, int]] = (), declared: bool =
         if cue == "即" and (len(re.findall(r"[\u4e00-\u9fff]", re.split(r"[，,；;。．]", rest)[0])) < 8 or len(term) < 2):
             found = None  # X即…: a term glossed by what it is (社会意识的相对独立性即它在…), not 即 and another name (即矛盾的共性)
     if found:
-        ok = _term_like(term) and (len(term) >= 2 or declared) and (not plain_is or introduced) and not EVALUATIVE.match(rest) \
+        ok = _term_like(term) and (len(term) >= 2 or declared) and (not plain_is or introduced) and not _evaluative(rest) \
             and not _ASKING.match(rest) and not (cue == "是由" and re.match(r"[^，,。．；;]*(?:决定|引起|产生|造成|导致|推动)的\s*(?:[，,。．.；;]|$)", rest))
         if cue in ("：", ":"):
             ok = ok and bool(re.search(r"[（(][A-Za-z]", body[:found.end()]))  # 森林（forest）：… only with a gloss
@@ -647,7 +658,7 @@ _SECTION_NAMES = frozenset("定义 引入 简介 概述 概念 介绍 基本概�
                            "例子 示例 优化 注意 注意事项 操作 基本操作 结构 问题 解法 做法 方法 总结 小结 简要 介绍与定义 定义与性质 正确性 "
                            "时间复杂度分析 复杂度分析".split())
 _HEADING_CUE = re.compile(r"^\s*(?:[（(][^（）()]{0,60}[）)])?" + _AKA + r"\s*[，,]?\s*(?P<cue>是指|指的是|就是指|通常指|一般指|"
-                          r"指(?![令针标数南出导向挥示引点责望回]|定(?!义))|被定义为|定义为|是一种|是一类|是一个|是一棵|是一组|就是|是|即"
+                          r"指(?![令针标数南出导向挥示引点责望回，,。．；;、）)]|定(?!义))|被定义为|定义为|是一种|是一类|是一个|是一棵|是一组|就是|是|即"
                           r"|由[^。；;]{1,40}?(?:组成|构成)|[：:])")
 # The first sentence of a section may leave its subject, the heading, unsaid: ## 01-trie 合并 / 指的是…
 _SUBJECTLESS_CUE = re.compile(r"^(?P<cue>指的是|是指|就是指|是一种|是一类|是一个|就是一种)")
@@ -673,7 +684,7 @@ def heading_match(text: str, heading: str, first: bool = True) -> Match | None:
         if cue is None:
             return None
         rest = body[consumed + cue.end():].strip()
-        if cue.group("cue") in ("是", "就是") and (EVALUATIVE.match(_QUANTIFIER.sub("", rest)) or _ONE_OF.search(body)):
+        if cue.group("cue") in ("是", "就是") and (_evaluative(rest) or _ONE_OF.search(body)):
             return None
         if len(re.findall(r"[\u4e00-\u9fff]", cue.group("cue")[1:] + rest)) < 2 or re.search(r"[？?]\s*$", body):
             return None
@@ -707,6 +718,9 @@ _LIST_MARK = re.compile(r"^\s*(?:(?:\d{1,2}(?:[.．]\d{1,2})*\s*[.、．)）](?!
                         r"|[a-e](?:[.、)）]\s*|\s*)(?=[\u4e00-\u9fff])(?![是为的和与或在]))\s*)+")
 
 
+_EXAMPLE = re.compile(r"^\s*(?:如|例如|比如|譬如|举例来说|举个例子)\s*[，,：:]")
+
+
 def _first_match(sentence: Sentence, marks: list[tuple[int, int]], heading: tuple[str, bool] | None = None) -> Match | None:
     if is_english(sentence.text):
         return english_match(sentence.text)
@@ -720,6 +734,8 @@ def _first_match(sentence: Sentence, marks: list[tuple[int, int]], heading: tupl
         if found is not None:
             _shift(found, shift)
         return found
+    if _EXAMPLE.match(sentence.text):
+        return None  # 如，贯众——有很多植物都叫贯众: an example names a case, it does not define the term
     found = chinese_match(sentence.text, marks)
     if found is None and heading:
         found = heading_match(sentence.text, *heading)
@@ -750,7 +766,11 @@ def _statement(found: Match, text: str) -> bool:
     rest = text[found.cue_end:].strip()
     first_clause = re.split(r"[，,；;。．]", rest)[0].rstrip()
     genus = _role_genus(rest)
-    return (first_clause.endswith("的") or rest.startswith(("：", ":")) or bool(_ASKING.match(rest))
+    # X是大势所趋，但…的斗争: the genus a later clause ends in is not what X is
+    # X是空袭战中的“排头兵”: a genus in quotes is a figure of speech
+    figurative = bool(re.search(r"的\s*[“\"「『][^”\"」』]{1,8}[”\"」』]$", first_clause))
+    genus_later = "的" not in first_clause and bool(re.search(r"[，,；;]\s*(?:但|然而|不过|可是)", rest))
+    return (first_clause.endswith("的") or genus_later or figurative or rest.startswith(("：", ":")) or bool(_ASKING.match(rest))
             or bool(genus and (_ROLE_GENUS.search(genus) or genus == found.term))
             or bool(re.search(r"^由[^。；;]*(?:决定|引起|产生|造成|导致|推动)的", rest))
             or bool(re.search(r"(?:主要|本质上|实际上)$", found.term))

@@ -346,7 +346,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--catalogue-tuning", action="store_true",
                         help="Only the catalogue's tuning rows (labelled tuning files and files with their styles or "
                              "bookmarks dropped), with per-file errors; never the held-out files.")
+    parser.add_argument("--definitions-tuning", action="store_true",
+                        help="Only the Chinese definitions' tuning rows (OI-wiki tuning pages, course texts), with their "
+                             "misses and false alarms; never the held-out pages.")
     args = parser.parse_args(argv)
+    if args.definitions_tuning:
+        rows = {"OI-wiki tuning pages": (real_chinese_definitions(held_out=False, errors=True) or {}).get("tuning"),
+                "course texts (TUNING)": course_definitions(errors=True)}
+        if args.json:
+            print(json.dumps(rows, ensure_ascii=False, indent=2))
+            return 0
+        for group, row in rows.items():
+            if row is None:
+                continue
+            o, b = row["ours"], row["baseline"]
+            print(f"{group}: ours F1 {o['f1']:.3f} (P {o['precision']:.3f} R {o['recall']:.3f}, {o['predicted']} said, "
+                  f"{o['gold']} labels)   sentence-start regex F1 {b['f1']:.3f} (P {b['precision']:.3f} R {b['recall']:.3f})")
+            if args.show_errors:
+                print("  missed:", *row["errors"]["misses"], sep="\n    ")
+                print("  false alarms (some are definitions the labels miss):", *row["errors"]["false_alarms"], sep="\n    ")
+        return 0
     if args.catalogue_tuning:
         scores = real_catalogue(errors=True, held_out=False) or {}
         print(json.dumps(scores, ensure_ascii=False, indent=2) if args.json else "\n".join(
@@ -460,6 +479,15 @@ def _definition_matches(predicted: list[tuple[str, str, str]], labels) -> tuple[
     return right, len(found)
 
 
+def _definition_errors(predicted: list[tuple[str, str, str]], labels) -> dict:
+    """Tuning data only: the labels nobody said (page, terms, anchor) and what was said that matches
+    no label (page, term, sentence); on OI-wiki a false alarm may be a definition the labels miss."""
+    missed = [label for label in labels if not _definition_matches(predicted, [label])[1]]
+    false_alarms = [item for item in predicted if not _definition_matches([item], labels)[0]]
+    return {"misses": [f"{l.page}\t{'|'.join(l.terms)}\t{l.anchor}" for l in missed],
+            "false_alarms": [f"{page}\t{term}\t{sentence}" for page, term, sentence in false_alarms]}
+
+
 def _definition_scores(predicted: list[tuple[str, str, str]], labels) -> dict:
     """Precision over what was said, recall over the labels found (a label may be said twice)."""
     right, found = _definition_matches(predicted, labels)
@@ -492,7 +520,9 @@ def _baseline_chinese_definitions(text: str) -> list[tuple[str, str]]:
     return found
 
 
-def real_chinese_definitions() -> dict | None:
+def real_chinese_definitions(held_out: bool = True, errors: bool = False) -> dict | None:
+    """OI-wiki pages, tuning and held-out halves; `held_out=False` runs the tuning pages alone (with
+    `errors`, their misses and false alarms: the held-out pages' errors are never listed)."""
     from toolkit.mining import corpora
 
     pages = corpora.oiwiki_pages()
@@ -501,6 +531,8 @@ def real_chinese_definitions() -> dict | None:
     labels = corpora.oiwiki_labels()
     result = {}
     for split, names in zip(("tuning", "heldout"), corpora.oiwiki_split(list(pages))):
+        if split == "heldout" and not held_out:
+            continue
         split_labels = [l for l in labels if l.page in names]
         ours, baseline = [], []
         for name in names:
@@ -508,6 +540,8 @@ def real_chinese_definitions() -> dict | None:
             ours += [(name, c.payload["term"], c.payload["sentence"]) for c in definitions.mine(document)]
             baseline += [(name, term, sentence) for term, sentence in _baseline_chinese_definitions(pages[name])]
         result[split] = {key: _definition_scores(predicted, split_labels) for key, predicted in (("ours", ours), ("baseline", baseline))}
+        if errors and split == "tuning":
+            result[split]["errors"] = _definition_errors(ours, split_labels)
     return result
 
 
@@ -518,7 +552,7 @@ COURSE_DEFINITION_FILES = ("docx/zzuli_马原_名词解释_分章节重点_defin
                            "docx/zzuli_计算机网络_大纲考核目标_table.docx", "pdf/csu_大物内容概要_刚体力学_summary.pdf")
 
 
-def course_definitions() -> dict | None:
+def course_definitions(errors: bool = False) -> dict | None:
     """TUNING data, not held out: Chinese definitions labelled by hand in real course texts of
     ../shared/corpus other than OI-wiki (tests/data/mining/coursenotes_definitions.tsv), each file
     read through the upload reader; the same sentence-start regex as the baseline."""
@@ -542,7 +576,10 @@ def course_definitions() -> dict | None:
         ours += [(file, c.payload["term"], c.payload["sentence"]) for c in definitions.mine(document)]
         text = "\n".join(document.paragraph_text(i) for i in range(len(document.paragraphs)))
         baseline += [(file, term, sentence) for term, sentence in _baseline_chinese_definitions(text)]
-    return {"files": len(files), **{key: _definition_scores(predicted, labels) for key, predicted in (("ours", ours), ("baseline", baseline))}}
+    result = {"files": len(files), **{key: _definition_scores(predicted, labels) for key, predicted in (("ours", ours), ("baseline", baseline))}}
+    if errors:
+        result["errors"] = _definition_errors(ours, labels)
+    return result
 
 
 def _markdown_headings(text: str) -> list[str]:
