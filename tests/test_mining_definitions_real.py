@@ -352,3 +352,19 @@ def test_genus_before_a_continuation_and_just_is(sentence, term):
 def test_rated_genus_roles_examples_and_fragments(sentence, term):
     match = definitions.classify([sentence])[0]
     assert (match.term if match and match.score >= 0.5 else None) == term
+
+
+@pytest.mark.parametrize("sentence, term", [
+    # A genus whose next clause goes on with 其…/这些… (the subject's task, the items of the genus);
+    # a ranking by time (最早出现的) or an honorific (…之父) says no more what a thing is than 最重要的;
+    # a one-clause 能…的N is the thing that can, not a use. Made-up sentences.
+    ("编译器是把源程序翻译成目标程序的一种程序，其任务是检查并翻译源程序。", "编译器"),
+    ("套餐是商家组合销售的一组商品，这些商品一起计价。", "套餐"),
+    ("螺旋模型是最早出现的迭代开发模型。", None),
+    ("张三被称为现代会计学之父。", None),
+    ("利润：能够带来新增收益的收入。", "利润"),
+    ("均值滤波：能克服随机干扰，适用于慢变信号。", None),
+])
+def test_continuations_rankings_honorifics_and_able_nouns(sentence, term):
+    match = definitions.classify([sentence])[0]
+    assert (match.term if match and match.score >= 0.5 else None) == term

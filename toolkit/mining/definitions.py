@@ -22,7 +22,7 @@ CLASS_WORDS = ("总称|统称|简称|合称|过程|方法|现象|能力|集合|�
                "|反映|认识|联系")
 
 
-_GENUS_THEN_IT = r"[^。；;，,]{2,}的[^的。；;，,]{1,10}(?=[，,]\s*(?:(?:它|其)(?:的|是|也|又)|这(?:种|一|个)))"
+_GENUS_THEN_IT = r"[^。；;，,]{2,}的[^的。；;，,]{1,10}(?=[，,]\s*(?:它(?:的|是|也|又)|其(?![中他它余实次])|这(?:种|一|个|些)))"
 
 
 @dataclass(frozen=True)
@@ -63,11 +63,11 @@ LEAD_WORDS = re.compile(r"^(?:所谓的?|一般地?说?|一般来说|通常|简�
 EVALUATIVE = re.compile(r"^(?:非常|十分|很|最|比较|极其|相当)?(?:重要|常见|常用|有效|基本|简单|复杂|典型|有趣|困难|关键|核心|必要|好|新|难|有用|经典|主要|基础)的")
 # X是…的一项重要措施 / 一门重要课程 / 首要形式和根本内容 / 一门实践性很强的科学: the genus rates the thing
 # (how important, reliable, common it is) instead of saying what it is.
-_RATED_GENUS = re.compile(r"(?:^|的)\s*(?:一[个种类门项套条]|[两三四五六七八九十几]+[个种类门项])?\s*(?:重要|关键|核心|首要|可靠|有效|常用|常见|典型|经典)"
+_RATED_GENUS = re.compile(r"(?:^|的)\s*(?:一[个种类门项套条]|[两三四五六七八九十几]+[个种类门项])?\s*(?:重要|关键|核心|首要|可靠|有效|常用|常见|典型|经典|标准(?![差化型件分]))"
                           r"[\u4e00-\u9fff、和与及]{0,8}\s*$|(?:很|非常|十分|极其|极为|相当)[\u4e00-\u9fff]{1,2}的")
 _QUANTIFIER = re.compile(r"^(?:一种|一类|一门|一个|一项|一套|一组|[一两三四五六七八九十几]+[个种类门项])")
 # "X是……之一" ranks X among others, it does not say what X is.
-_ONE_OF = re.compile(r"之一[。；;．]?$|的(?:一部分|组成部分)[。；;．]?$|最(?:重要|普遍|常用|广泛|基本)的"
+_ONE_OF = re.compile(r"之一[。；;．]?$|的(?:一部分|组成部分)[。；;．]?$|最(?:重要|普遍|常用|广泛|基本|早|先)[^，,。；;]{0,4}的"
                      r"|的一[个项](?:内容|方面|环节)(?=[，,。；;．]|$)")
 def _evaluative(said: str) -> bool:
     """What follows the cue praises or ranks the term (EVALUATIVE at its start, _RATED_GENUS in its first clause)."""
@@ -87,12 +87,16 @@ def _clean_term(term: str) -> str:
     return term.strip(" 　\"'“”‘’《》「」【】")
 
 
+# 被称为现代经济学之父: an honorific names a person's standing, not a term.
+_HONORIFIC = re.compile(r"之(?:父|母|祖|乡|都|王)$")
+
+
 def _term_ok(term: str) -> bool:
     if not (MIN_TERM <= len(term) <= MAX_TERM):
         return False
     if term.startswith(PRONOUNS) or term.isdigit():
         return False
-    if re.search(r"[是的了吗呢吧啊]$", term):
+    if re.search(r"[是的了吗呢吧啊]$", term) or _HONORIFIC.search(term):
         return False
     return True
 
@@ -264,7 +268,8 @@ _TRAILING_ADVERB = re.compile(r"(?:(?<![规法准原细守否总])则|(?<![首�
 
 
 def _term_like(term: str) -> bool:
-    if not term or len(term) > 20 or term in _LABELS or _NOT_TERM_START.match(term) or _TRAILING_ADVERB.search(term):
+    if not term or len(term) > 20 or term in _LABELS or _NOT_TERM_START.match(term) or _TRAILING_ADVERB.search(term) \
+            or _HONORIFIC.search(term):
         return False
     if not re.search(r"[\u4e00-\u9fff]|[A-Za-z]{2}", term) or re.search(r"(?:[的了吗呢吧啊是]|(?<!存)在)$", term):  # 存在 ends nouns: 社会存在
         return False
@@ -288,6 +293,8 @@ _NOT_GLOSSARY_HEAD = re.compile(r"^(?:第[一二三四五六七八九十\d]+|其
                                 r"|(?:实验|解法|方法|例|步骤|情况|情形|问题|题|任务|练习|部分|阶段|单元|章|节)\s*[一二三四五六七八九十\d]+$")
 # 限幅滤波：适用于…, 中位值滤波：能克服…: what a thing is good for, not what it is.
 _USE_START = re.compile(r"^(?:适用|适合|用于|能|可以?|会|需要|应|要|具有|有(?!机))")  # 需要, not 需 of 需求
+# …but one clause 能…的N is a noun phrase, the thing that can (资本：能够带来剩余价值的价值。)
+_ABLE_NOUN = re.compile(r"能够?[^，,。；;．]{2,30}的[^的，,。；;．]{1,6}[。；;．]?")
 _GLOSSARY_CUE = re.compile(r"^(?P<cue>是指|指的是|就是指|一般指|通常指|主要是指|主要指|就是|是|指(?![令针标数南出导向挥示引点责望回，,。．；;、）)])|即|亦即|也就是)")
 _GENUS_TAIL = re.compile(r"的\s*[\w\u4e00-\u9fff、 ]{0,11}[^的\s、。．.；;][。．.；;]?$")
 # X是…的基础/前提/动力/创造者: a role the thing plays, said of a term defined elsewhere.
@@ -379,7 +386,7 @@ def _glossary_match(body: str) -> Match | None:
                 genus_spans = []
                 predicate = (said_start, said_start + len(re.split(r"[，,；;。．]", said)[0]))
             ok = (ok or plain) and bool(re.match(r"[\u4e00-\u9fff]", rest)) and not _CONDITION.match(said) \
-                and "是" not in first_clause and not _USE_START.match(rest) \
+                and "是" not in first_clause and not (_USE_START.match(rest) and not _ABLE_NOUN.fullmatch(rest.strip())) \
                 and len(re.findall(r"(?<!的)、", first_clause)) < 2 and not _ASPECT.search(term) and not _ASPECT.search(genus or "") \
                 and not _ROLE_GENUS.search(_role_genus(rest))
     if not ok:
