@@ -333,6 +333,7 @@ def test_genus_before_a_continuation_and_just_is(sentence, term):
     ("审计是财务管理的一个环节，同时也促进了管理。", None),
     ("价格是市场中的“指挥棒”；", None),
     ("分工是生产力发展的具体体现。", None),
+    ("节约是可持续发展的要求；", None),
     ("全球化是大势所趋，但将面临长期的斗争。", None),
     # …and what stays: a genus with an adjective that says what kind (根本变化, 基本单位), 联系 as a class word,
     # a genus whose next clause goes on with 这种….

@@ -299,7 +299,7 @@ _GLOSSARY_CUE = re.compile(r"^(?P<cue>是指|指的是|就是指|一般指|通�
 _GENUS_TAIL = re.compile(r"的\s*[\w\u4e00-\u9fff、 ]{0,11}[^的\s、。．.；;][。．.；;]?$")
 # X是…的基础/前提/动力/创造者: a role the thing plays, said of a term defined elsewhere.
 _ROLE_GENUS = re.compile(r"(?:基础|前提|条件|来源|源泉|动力|目的|标准|结果|准备|主体|创造者|承担者|基石|关键|根源|统一|关系问题|要务"
-                         r"|决定力量|根本动力|属性|表现形式|精髓|产物|结晶|总结|指南|途径|手段|保证|组成部分|体现|基本点|法宝)$")
+                         r"|决定力量|根本动力|属性|表现形式|精髓|产物|结晶|总结|指南|途径|手段|保证|组成部分|体现|基本点|法宝|要求)$")
 # A description that opens with a condition (当…时, 若…, 只有…的时候) tells a case or a step, not a class.
 # The head's other name before what it is: 社会存在：社会存在也称社会物质生活条件，是… defines 社会存在.
 _ALIAS_CLAUSE = re.compile(r"^(?:也称|又称|亦称|或称|简称|也叫做?|又叫做?)[^，,。．；;：:]{1,30}[，,]\s*(?=\S)")
