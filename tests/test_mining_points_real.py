@@ -28,3 +28,18 @@ def test_verb_bearing_terms_are_points_but_clauses_are_not():
     terms = [c.payload["term"] for c in points.mine(document, limit=10)]
     assert terms[0] == "电压暂降"
     assert not {"方法进行", "进行比较", "分别为", "频繁发生"} & set(terms)
+
+
+def test_prior_takes_a_training_abstracts_own_counts_out():
+    prior = points.Prior({"数据融合": 3}, {"数据融合": 5}, {"融合": 9}, 401)
+    unseen = prior.row("数据融合", "融合")
+    own = prior.row("数据融合", "融合", (1, 1, 2))
+    assert unseen[0] > own[0] > 0 and own[1] == 2 / 5 and unseen[1] == 3 / 6
+    assert points.Prior().row("数据融合", "融合") == [0.0, 0.0, 0.0, 0.0]
+    assert prior.row("从未见过", "过") == [0.0, 0.0, 0.0, 0.0]
+
+
+def test_shipped_ranker_carries_its_prior():
+    model = points._RANKER()
+    assert model["prior"]["abstracts"] == 500 and model["prior"]["terms"] and model["prior"]["heads"]
+    assert len(model["coef"]) == len(points.pairwise([0.0] * len(points.FEATURES)))

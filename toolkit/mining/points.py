@@ -129,6 +129,11 @@ def _good(term: str, tokens: list) -> bool:
 
 # Link targets, paths, code and formula leftovers are not terms.
 _URLISH = re.compile(r"https?:|www\.|\.(?:md|html?|com|cn|org|py|cpp)\b|[@/#_+=<>|^{}\[\]()…≤≥→∈×·]", re.I)
+# KEA's keyphraseness (Witten et al. 1999) and corpus spread, from the ranker's training
+# abstracts (Prior): how often the string was an author keyword there, in what share of the
+# abstracts it was a candidate in, how many it was a candidate in, how many candidates ended
+# in its head word. Zero for strings those abstracts never had, as most of a course's are.
+PRIOR_FEATURES = ("keyphraseness", "keyword_share", "corpus_spread", "head_spread")
 FEATURES = ("log_freq", "log_adjusted", "in_heading", "first_position", "chars", "tokens", "zipf_whole", "zipf_min",
             "zipf_max", "common_word", "noun_end", "nz_end", "vn_end", "entity_end", "nested_in", "contains_other",
             "marked", "in_dictionary", "generic", "latin", "spread", "one_char_tokens", "subword",
@@ -137,7 +142,29 @@ FEATURES = ("log_freq", "log_adjusted", "in_heading", "first_position", "chars",
             "in_title", "title_start", "freq_share", "left_variety", "right_variety", "left_top", "right_top",
             "container_share", "sub_share",
             # Verb-bearing spans (_verbal_span): how verbal, and which word ends them.
-            "verbal", "v_end", "time_end", "verb_share")
+            "verbal", "v_end", "time_end", "verb_share") + PRIOR_FEATURES
+PRIOR_REFERENCE = 400  # counts are per this many training abstracts (the size of a training fold in CV)
+
+
+@dataclass
+class Prior:
+    """Counts over the ranker's training abstracts, keyed by _fold(term) and by head word."""
+    keyword: dict = field(default_factory=dict)  # term -> abstracts that had it as an author keyword
+    seen: dict = field(default_factory=dict)  # term -> abstracts that had it as a candidate or a keyword
+    heads: dict = field(default_factory=dict)  # head word -> candidates (one per abstract) ending in it
+    abstracts: int = 0
+
+    def row(self, folded: str, head: str, own: tuple[int, int, int] = (0, 0, 0)) -> list[float]:
+        """The four prior features; `own` takes a training abstract's own (keyword, seen, head)
+        contribution out of the counts, so the ranker learns them as they are on unseen texts."""
+        abstracts = self.abstracts - (1 if any(own) else 0)
+        if abstracts <= 0:
+            return [0.0, 0.0, 0.0, 0.0]
+        per = PRIOR_REFERENCE / abstracts
+        keyword = self.keyword.get(folded, 0) - own[0]
+        seen = self.seen.get(folded, 0) - own[1]
+        head_count = self.heads.get(head, 0) - own[2]
+        return [math.log1p(keyword * per), keyword / (seen + 1), math.log1p(seen * per), math.log1p(head_count * per)]
 
 
 @lru_cache(maxsize=1)
@@ -250,7 +277,9 @@ def title_of(sentences: list[Sentence]) -> str:
 
 
 def features(stats: dict[str, _Stats], sentence_count: int, dictionary: set[str] = frozenset(),
-             title: str = "") -> dict[str, list[float]]:
+             title: str = "", prior: Prior | None = None) -> dict[str, list[float]]:
+    """Each candidate's row of FEATURES; the prior features from `prior`, else the shipped model's."""
+    prior = _shipped_prior() if prior is None else prior
     containers: dict[str, int] = defaultdict(int)
     nested_weight: dict[str, float] = defaultdict(float)
     contains: dict[str, bool] = defaultdict(bool)
@@ -290,6 +319,7 @@ def features(stats: dict[str, _Stats], sentence_count: int, dictionary: set[str]
             entry.frequency / biggest_inner[term] if biggest_inner[term] else 1.0,
             float(entry.verbal), float(last == "v"), float(last == "TIME"),
             sum(t.pos in ("v", "a", "ad", "d") for t in entry.tokens) / len(entry.tokens),
+            *prior.row(_fold(term), entry.tokens[-1].text),
         ]
     return rows
 
@@ -306,6 +336,16 @@ def _ranker():
 
 
 _RANKER = lru_cache(maxsize=1)(_ranker)
+
+
+@lru_cache(maxsize=1)
+def _shipped_prior() -> Prior:
+    model = _RANKER()
+    counts = (model or {}).get("prior")
+    if not counts:
+        return Prior()
+    return Prior({t: k for t, (k, _) in counts["terms"].items() if k},
+                 {t: s for t, (_, s) in counts["terms"].items()}, counts["heads"], counts["abstracts"])
 
 
 def _heuristic(row: list[float]) -> float:
@@ -451,7 +491,7 @@ class LabelledDocument:
 
 def labelled_document(sentences: list[Sentence], document: Document, gold: list[str]) -> LabelledDocument:
     stats = candidates(sentences, _marks_by_sentence(sentences, document))
-    rows = features(stats, len(sentences), title=title_of(sentences))
+    rows = features(stats, len(sentences), title=title_of(sentences), prior=Prior())  # training adds the prior per fold
     wanted = {_fold(g) for g in gold}
     terms = sorted(rows)
     return LabelledDocument(terms, [rows[t] for t in terms], [int(_fold(t) in wanted) for t in terms], stats, wanted)
@@ -478,6 +518,7 @@ def training_rows(texts_and_gold: list[tuple[Document, list[str]]]) -> tuple[lis
     return X, y
 
 
+@lru_cache(maxsize=65536)
 def _fold(text: str) -> str:
     import unicodedata
 

@@ -9,7 +9,8 @@ how it is split). Training is deterministic: the same data give the same JSON by
   sentence's cue features, trained on the DEFT files. DEFT is
   CC BY-NC-SA 4.0 (adobe-research/deft_corpus), so this model file is too: see models/README.md.
 * models/keyphrases_zh.json: the knowledge-point ranker (points.py), logistic regression over
-  candidate features, trained on the CSL training file only (never on csl_kg_test.tsv).
+  candidate features and the training abstracts' keyphraseness counts (shipped in the model), trained
+  on the CSL training file only (never on csl_kg_test.tsv).
 """
 from __future__ import annotations
 
@@ -165,6 +166,19 @@ def train_english(out: Path = MODELS) -> Path | None:
 # Chosen by 5-fold cross-validation inside the training file (keyphrase_cross_validation): the
 # held-out file is never read here.
 KEYPHRASE_CS = (0.01, 0.03, 0.1)
+# By that CV (F1@10, 500 abstracts): 0.277 before the prior features; KEA's keyphraseness, keyword share,
+# corpus spread and head-word spread 0.284 (C 0.03; file bootstrap over abstracts P(no gain) 0.005), with
+# the prior kept out of the degree-2 products 0.282 (P(no gain) 0.012): shipped, since through rare products
+# a CSL keyword (快速检测) outranked a course text's own subject (电压暂降) tenfold.
+# Tried and not kept (same CV; "prior" = with those features, about 0.284-0.286 in that harness):
+# keyword-like scores cut by 0.3-0.7 when nested in or holding a chosen term (MMR-style) 0.261-0.276 (0.277 without);
+# gradient-boosted trees (HistGradientBoosting, 15 leaves) 0.275, with the prior 0.282; a second stage on each
+# abstract's top 20 or 40 0.280-0.283; pairwise (RankSVM-style) logistic regression 0.275-0.282;
+# head-word keyphraseness 0.277 alone, 0.281 with the prior; followed by a parenthesis 0.277; within-abstract
+# ranks of frequency, spread, position and title 0.277; share of occurrences bounded by punctuation or
+# function words, and bounded in the title 0.281-0.284; title character and word overlap 0.285;
+# TextRank scores of the words 0.281. Candidate recall is 0.707 of the gold keywords; 15% of them never
+# occur in the abstract and another 5% only across LAC's word boundaries.
 KEYPHRASE_FOLDS = 5
 # LAC gives slightly different words for a few sentences from one run to the next (5 of the 500
 # training abstracts differed between two runs), so training reads LAC's output for the training
@@ -202,28 +216,91 @@ def keyphrase_documents() -> list:
             for sentences, document, (_, gold) in zip(_analysed(documents), documents, rows)]
 
 
+def _kept_products() -> list[int]:
+    """Columns of the degree-2 expansion (points.pairwise) the ranker uses: every product of two base
+    features, but the prior features (points.PRIOR_FEATURES) only alone, so that a course text's
+    strings the training abstracts had as keywords gain by a steady amount, never through a rare
+    product learnt on a few abstracts."""
+    from toolkit.mining import points
+
+    n, prior = len(points.FEATURES), len(points.PRIOR_FEATURES)
+    kept = list(range(1 + n))
+    column = 1 + n
+    for i in range(n):
+        for j in range(i, n):
+            if j < n - prior:
+                kept.append(column)
+            column += 1
+    return kept
+
+
 def _keyphrase_pipeline(C: float):
     from sklearn.linear_model import LogisticRegression
     from sklearn.pipeline import make_pipeline
-    from sklearn.preprocessing import PolynomialFeatures, StandardScaler
+    from sklearn.preprocessing import FunctionTransformer, PolynomialFeatures, StandardScaler
 
-    return make_pipeline(PolynomialFeatures(2), StandardScaler(), LogisticRegression(C=C, max_iter=5000, random_state=SEED))
+    kept = _kept_products()
+    return make_pipeline(PolynomialFeatures(2), FunctionTransformer(lambda X: X[:, kept]), StandardScaler(),
+                         LogisticRegression(C=C, max_iter=5000, random_state=SEED))
+
+
+def _own_counts(document) -> tuple[dict, dict, dict]:
+    """One training abstract's contribution to the Prior counts."""
+    from collections import Counter
+
+    from toolkit.mining import points
+
+    seen = {points._fold(t) for t in document.terms} | document.gold  # a keyword is "seen" even when not a candidate
+    heads = Counter(document.stats[t].tokens[-1].text for t in document.terms)
+    return {g: 1 for g in document.gold}, {t: 1 for t in seen}, heads
+
+
+def keyphrase_prior(documents: list, indices) -> "points.Prior":
+    """KEA's keyphraseness and corpus spread counted over the given training abstracts."""
+    from collections import Counter
+
+    from toolkit.mining import points
+
+    keyword, seen, heads = Counter(), Counter(), Counter()
+    for i in indices:
+        own_keyword, own_seen, own_heads = _own_counts(documents[i])
+        keyword.update(own_keyword)
+        seen.update(own_seen)
+        heads.update(own_heads)
+    return points.Prior(dict(keyword), dict(seen), dict(heads), len(indices))
+
+
+def _prior_rows(document, prior, own: bool) -> list[list[float]]:
+    """The document's feature rows with the prior columns filled in; `own` when the document is one
+    of the prior's abstracts (its own counts are then taken out, as for an unseen text)."""
+    from toolkit.mining import points
+
+    own_keyword, own_seen, own_heads = _own_counts(document) if own else ({}, {}, {})
+    rows = []
+    for term, row in zip(document.terms, document.rows):
+        folded, head = points._fold(term), document.stats[term].tokens[-1].text
+        counts = (own_keyword.get(folded, 0), own_seen.get(folded, 0), own_heads.get(head, 0))
+        rows.append(row[:-len(points.PRIOR_FEATURES)] + prior.row(folded, head, counts))
+    return rows
 
 
 def keyphrase_cross_validation(documents: list, C: float, top: int = 10) -> float:
-    """F1@top of the ranker over KEYPHRASE_FOLDS folds of whole abstracts of the training file."""
+    """F1@top of the ranker over KEYPHRASE_FOLDS folds of whole abstracts of the training file; the
+    prior features of each fold come from its training abstracts only."""
     from sklearn.model_selection import KFold
 
     from toolkit.mining import points
 
     tp = predicted = gold = 0
     for train, test in KFold(KEYPHRASE_FOLDS).split(documents):
-        X = [row for i in train for row in documents[i].rows]
+        prior = keyphrase_prior(documents, train)
+        X = [row for i in train for row in _prior_rows(documents[i], prior, own=True)]
         y = [label for i in train for label in documents[i].labels]
         model = _keyphrase_pipeline(C).fit(X, y)
         for i in test:
             document = documents[i]
-            scores = model.predict_proba(document.rows)[:, 1].tolist() if document.rows else []
+            rows = _prior_rows(document, prior, own=False)
+            scores = model.predict_proba(rows)[:, 1].tolist() if rows else []
             chosen = {points._fold(t) for t in points.top_terms(document.terms, scores, document.stats, top)}
             tp += len(chosen & document.gold)
             predicted += len(chosen)
@@ -234,7 +311,8 @@ def keyphrase_cross_validation(documents: list, C: float, top: int = 10) -> floa
 
 def train_keyphrases(out: Path = MODELS) -> Path | None:
     """Poly-2 logistic regression over points.FEATURES, on the CSL training file only; its
-    regularisation chosen by cross-validation inside that file."""
+    regularisation chosen by cross-validation inside that file. The prior's counts ship in the model,
+    cut to strings that were a keyword or a candidate in two abstracts and heads of two candidates."""
     from toolkit.mining import points
 
     if not corpora.CSL_TRAIN.exists():
@@ -245,17 +323,26 @@ def train_keyphrases(out: Path = MODELS) -> Path | None:
     for C, f1 in scores.items():
         print(f"keyphrases_zh: C={C} cross-validated F1@10 on the training file {f1:.3f}")
     C = max(KEYPHRASE_CS, key=lambda c: (round(scores[c], 4), -c))
-    X = [row for d in documents for row in d.rows]
+    prior = keyphrase_prior(documents, range(len(documents)))
+    X = [row for d in documents for row in _prior_rows(d, prior, own=True)]
     y = [label for d in documents for label in d.labels]
     pipeline = _keyphrase_pipeline(C).fit(X, y)
-    _, scaler, classifier = (step for _, step in pipeline.steps)
-    scale = [float(x) if x > 0 else 1.0 for x in scaler.scale_]
+    _, _, scaler, classifier = (step for _, step in pipeline.steps)
+    # Back to the full expansion points.pairwise builds: the left-out products weigh nothing.
+    width = len(points.pairwise([0.0] * len(points.FEATURES)))
+    mean, scale, coef = [0.0] * width, [1.0] * width, [0.0] * width
+    for column, m, sd, w in zip(_kept_products(), scaler.mean_, scaler.scale_, classifier.coef_[0]):
+        mean[column], scale[column], coef[column] = float(m), float(sd) if sd > 0 else 1.0, float(w)
+    kept = sorted(set(prior.keyword) | {t for t, n in prior.seen.items() if n >= 2})
     model = {"name": "keyphrases_zh", "features": list(points.FEATURES), "C": C,
              "cross_validated_f1_at_10": round(scores[C], 3),
              "trained_on": f"CSL {corpora.CSL_TRAIN.name} ({len(documents)} abstracts, {len(X)} candidates, {sum(y)} keyphrases)",
              "licence": "Apache-2.0 (CSL, ydli-ai/CSL)",
-             "mean": [round(float(x), 8) for x in scaler.mean_], "scale": [round(x, 8) for x in scale],
-             "coef": [round(float(x), 8) for x in classifier.coef_[0]], "intercept": round(float(classifier.intercept_[0]), 8)}
+             "mean": [round(x, 8) for x in mean], "scale": [round(x, 8) for x in scale],
+             "coef": [round(x, 8) for x in coef], "intercept": round(float(classifier.intercept_[0]), 8),
+             "prior": {"abstracts": prior.abstracts,
+                       "terms": {t: [prior.keyword.get(t, 0), prior.seen.get(t, 0)] for t in kept},
+                       "heads": {h: n for h, n in sorted(prior.heads.items()) if n >= 2}}}
     return _write(out / "keyphrases_zh.json", model)
 
 
