@@ -267,10 +267,33 @@ async def test_bad_task_requests(api, people):
     token = await api.login("expert")
     _, source = await _upload(api, token, "课程.txt", COURSE.encode("utf-8"))
     for payload in ({"kind": "poems", "sourceIds": [source["result"]["id"]]}, {"kind": "points", "sourceIds": []},
-                    {"kind": "points", "sourceIds": ["1"]}, {"kind": "points", "sourceIds": [999999]}):
+                    {"kind": "points", "sourceIds": ["1"]}, {"kind": "points", "sourceIds": [999999]},
+                    *({"kind": "relations", "sourceIds": [source["result"]["id"]], "params": {"minScore": bad}}
+                      for bad in (1.5, -0.1, "0.5", True))):
         _, body = await api.call("POST", f"{E}/task", token, json=payload)
         assert body["code"] == 1, payload
     assert await MiningTask.all().count() == 0
+
+
+async def test_a_relations_task_may_ask_for_less_sure_evidence(api, people):
+    """By default a relations task says only kinds of evidence right at least 0.6 of the time on fresh text;
+    minScore 0 keeps every relation, ranked by that confidence (a list's Contain comes back:
+    图的遍历方法有深度优先搜索和广度优先搜索)."""
+    graph = await _graph(people)
+    token = await api.login("expert")
+    _, source = await _upload(api, token, "课程.txt", COURSE.encode("utf-8"), graphId=graph.id)
+    contains = {}
+    for params in ({}, {"minScore": 0}):
+        _, task = await api.call("POST", f"{E}/task", token, json={"kind": "relations", "sourceIds": [source["result"]["id"]],
+                                                                     "graphId": graph.id, "params": params})
+        assert task["code"] == 0, task
+        await _run_queue()
+        _, listed = await api.call("GET", f"{E}/result/list?taskIds={task['result']['id']}&pageSize=100", token)
+        items = listed["result"]["items"]
+        assert items and all(r["score"] >= params.get("minScore", 0.6) for r in items)
+        contains[str(params)] = {(r["payload"]["start"], r["payload"]["target"]) for r in items if r["payload"]["type"] == "Contain"}
+    assert ("遍历方法", "深度优先搜索") in contains[str({"minScore": 0})]
+    assert ("遍历方法", "深度优先搜索") not in contains[str({})]
 
 
 async def test_cancel_queued_and_running_tasks(api, people):

@@ -30,6 +30,22 @@ def test_mine_without_a_server(tmp_path, zhitu_home):
     assert table.exit_code == 0 and "1.2 树和二叉树" in table.stdout
 
 
+def test_mine_relations_min_score(tmp_path, zhitu_home):
+    course = tmp_path / "课程.txt"
+    course.write_text(COURSE + "图的遍历方法有深度优先搜索和广度优先搜索。\n", encoding="utf-8")
+
+    def pairs(*flags):
+        result = runner.invoke(app, ["mine", "relations", str(course), "--json", *flags])
+        assert result.exit_code == 0, result.output
+        return {(r["payload"]["start"], r["payload"]["target"]): r["score"] for r in json.loads(result.stdout)}
+
+    default, everything = pairs(), pairs("--min-score", "0")
+    assert set(default) < set(everything) and all(score >= 0.6 for score in default.values())
+    assert ("遍历方法", "深度优先搜索") in everything
+    refused = runner.invoke(app, ["mine", "relations", str(course), "--min-score", "2"])
+    assert refused.exit_code == exit_codes.INVALID and "minScore" in refused.output and "Traceback" not in refused.output
+
+
 def test_mine_refuses_bad_files_in_one_line(tmp_path, zhitu_home):
     empty = tmp_path / "empty.txt"
     empty.write_bytes(b"")

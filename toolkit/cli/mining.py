@@ -38,7 +38,7 @@ def register(app: typer.Typer) -> None:
 
 
 def _mine(kind: str, files: List[Path], graph: Optional[int], as_json: bool, limit: int, importance: bool,
-          backend: Optional[str] = None) -> None:
+          backend: Optional[str] = None, min_score: Optional[float] = None) -> None:
     from toolkit.cli.main import run_async
     from toolkit.mining.documents import read_document
     from toolkit.mining.runner import mine_document
@@ -62,7 +62,7 @@ def _mine(kind: str, files: List[Path], graph: Optional[int], as_json: bool, lim
         rows = []
         for path in files:
             document = read_document(path.name, _read(path))
-            for candidate in mine_document(kind, document, terms, context, limit, importance, backend):
+            for candidate in mine_document(kind, document, terms, context, limit, importance, backend, min_score):
                 rows.append({"file": str(path), **candidate.as_dict()})
         return rows
 
@@ -88,8 +88,10 @@ def _command(kind: str, summary: str):
         limit: int = typer.Option(200, "--limit", help="Most knowledge points to keep per file."),
         importance: bool = typer.Option(False, "--importance", help="Points: add LAC's word-importance model (slower)."),
         backend: Optional[str] = typer.Option(None, "--backend", help="offline or llm (default: llm when ZHITU_LLM_URL is set, else offline)."),
+        min_score: Optional[float] = typer.Option(
+            None, "--min-score", help="Relations: keep those whose kind of evidence is right at least this often (default 0.6; 0 keeps all)."),
     ) -> None:
-        _mine(kind, files, graph, as_json, limit, importance, backend)
+        _mine(kind, files, graph, as_json, limit, importance, backend, min_score)
 
     command.__doc__ = summary
     mine_app.command(kind)(command)

@@ -32,9 +32,20 @@ def check_backend(backend: str | None) -> str | None:
     return backend
 
 
+def check_min_score(value) -> float | None:
+    """A relations task's `minScore`: None (the miner's default) or a number from 0 to 1."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+        raise ValidationError("error.field_invalid", field="minScore")
+    return float(value)
+
+
 def mine_document(kind: str, document: Document, terms: list[str] | None = None,
                   graph: GraphContext | None = None, limit: int | None = 200, importance: bool = False,
-                  backend: str | None = None) -> list[Candidate]:
+                  backend: str | None = None, min_score: float | None = None) -> list[Candidate]:
+    """min_score: relations only; those whose kind of evidence is right less often are left out
+    (None: relations.DEFAULT_MIN_SCORE; 0 keeps every relation, ranked by that confidence)."""
     from toolkit.mining import llm
 
     check_kind(kind)
@@ -53,7 +64,9 @@ def mine_document(kind: str, document: Document, terms: list[str] | None = None,
         return definitions.mine(document, terms)
     if kind == "relations":
         names = graph.point_names if graph and graph.point_names else None
-        return relations.mine(document, names, terms)
+        min_score = check_min_score(min_score)
+        return relations.mine(document, names, terms,
+                              relations.DEFAULT_MIN_SCORE if min_score is None else min_score)
     if kind == "belong":
         nodes = graph.catalogue_nodes if graph and graph.catalogue_nodes else None
         return belong.mine(document, None, nodes, terms)

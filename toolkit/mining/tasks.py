@@ -21,7 +21,7 @@ from toolkit.graphs.guard import open_graph
 from toolkit.graphs.listing import check_paging
 from toolkit.mining import dictionaries, lac_shim, rights
 from toolkit.mining.documents import Document
-from toolkit.mining.runner import GraphContext, check_backend, check_kind, mine_document
+from toolkit.mining.runner import GraphContext, check_backend, check_kind, check_min_score, mine_document
 from toolkit.mining.sources import get_source
 from toolkit.model import MiningResult, MiningTask, Node, TextSource, User
 
@@ -107,6 +107,7 @@ async def create_task(user: User, kind: str, source_ids, graph_id: int | None = 
     if params is not None and not isinstance(params, dict):
         raise ValidationError("error.field_invalid", field="params")
     check_backend((params or {}).get("backend"))
+    check_min_score((params or {}).get("minScore"))
     task = await MiningTask.create(kind=kind, source_ids=source_ids, graph_id=graph_id, create_user_id=user.id,
                                    params=params or {})
     await audit.record("mining.task", user.id, "mining_task", task.id, kind=kind)
@@ -250,7 +251,8 @@ async def run_task(task: MiningTask, worker: str) -> None:
             token = lac_shim.progress_hook.set(_progress_hook(task.id, worker, number, total))
             try:
                 candidates = await asyncio.to_thread(mine_document, task.kind, document, terms, context, limit,
-                                                     task.params.get("importance") is True, task.params.get("backend"))
+                                                     task.params.get("importance") is True, task.params.get("backend"),
+                                                     task.params.get("minScore"))
             finally:
                 lac_shim.progress_hook.reset(token)
             documents.append(document)
