@@ -83,10 +83,11 @@ async function tree(ofGraph = graphId) {
 }
 
 /** Starts a task of the screen on our material, waits for it to finish live (no reload), opens its review. */
-async function startAndReview(route, reviewPath) {
+async function startAndReview(route, reviewPath, { lessSure = false } = {}) {
   await page.goto(`${BASE_URL}/excavate/${route}/${graphId}`);
   await page.getByTestId(`mining-${route}`).waitFor();
   await page.getByTestId("source-choice").getByText(SOURCE).click();
+  if (lessSure) await page.getByTestId("relations-less-sure").check();
   // A screen may list an earlier task of the kind: the new one is the row that was not there.
   const before = await page.getByTestId("task-row").count();
   await page.getByTestId("mining-start").click();
@@ -292,6 +293,20 @@ test("relation: the prerequisite is kept (edited through the type list), the rel
   // The way into the graph from the review.
   await page.getByTestId("landed").getByRole("link").click();
   await page.waitForURL(`**/knowledgeGraph/knowledgeTree/${graphId}**`);
+});
+
+test("relation: asked for, the less sure kinds of evidence are listed too", async () => {
+  const surer = taskIds.relation;
+  try {
+    await startAndReview("relation", "relation_task", { lessSure: true });
+    const token = await sessionToken();
+    const task = await api(token, "GET", `/api/excavate/task/${taskIds.relation}`);
+    assert.equal(task.result.params.minScore, 0);
+    const total = async (id) => (await api(token, "GET", `/api/excavate/result/list?taskIds=${id}&page=1&pageSize=1`)).result.total;
+    assert.ok((await total(taskIds.relation)) >= (await total(surer)));
+  } finally {
+    taskIds.relation = surer; // the later tests look at the reviewed task
+  }
 });
 
 test("screenshots of each review in both languages and themes", async () => {

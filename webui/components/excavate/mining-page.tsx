@@ -22,6 +22,8 @@ export function MiningPage({ screen, graphId }: { screen: keyof typeof SCREENS; 
   const config = SCREENS[screen];
   const t = useTranslations("excavate");
   const [chosen, setChosen] = useState<number[]>([]);
+  // Relations only: also the kinds of evidence below the miner's default confidence (task parameter minScore 0).
+  const [lessSure, setLessSure] = useState(false);
   const [page, setPage] = useState({ page: 1, pageSize: 10 });
   const sources = useSWR(["mining-sources", graphId], () => sourceApi.list({ page: 1, pageSize: 200, keyword: "", filters: graphId ? { graphId: String(graphId) } : {} }));
   const tasks = useSWR(["mining-tasks", config.kind, graphId, page], () =>
@@ -34,7 +36,7 @@ export function MiningPage({ screen, graphId }: { screen: keyof typeof SCREENS; 
     if (!chosen.length) return toast("warning", { text: t("chooseSources") });
     if (needsGraph && !graphId) return toast("warning", { text: t("chooseGraph") });
     try {
-      await miningApi.create(config.kind, chosen, graphId);
+      await miningApi.create(config.kind, chosen, graphId, config.kind === "relations" && lessSure ? { minScore: 0 } : undefined);
       toast("success", { text: t("started") });
       setChosen([]);
       void tasks.mutate();
@@ -70,6 +72,12 @@ export function MiningPage({ screen, graphId }: { screen: keyof typeof SCREENS; 
           ))}
           {sources.data?.items.length === 0 && <p className="text-muted">{t("noSources")}</p>}
         </fieldset>
+        {writes && config.kind === "relations" && (
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={lessSure} onChange={(e) => setLessSure(e.target.checked)} data-testid="relations-less-sure" />
+            {t("lessSure")}
+          </label>
+        )}
         {writes && (
           <div>
             <Button onClick={() => void start()} data-testid="mining-start">
