@@ -63,3 +63,27 @@ def _cmdline(entry: Path) -> str:
         return (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
     except OSError:
         return ""
+
+
+def test_a_killed_mining_worker_is_started_again_and_the_log_says_so(demo_db, zhitu_home, tmp_path):
+    env = {**os.environ, "ZHITU_HOME": str(zhitu_home), "ZHITU_DB": demo_db, "ZHITU_LANG": "zh-CN"}
+    env.pop("ZHITU_EMBEDDED_WORKER", None)
+    log = tmp_path / "server.log"
+    with serving(env, log=log) as api:
+        port = api.split(":")[2].split("/")[0]
+        main = next(int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit() and _cmdline(p).count(port) and "serve" in _cmdline(p))
+        deadline = time.monotonic() + PATIENCE
+
+        def worker() -> int | None:
+            return next((pid for pid in _children(main) if "worker" in _cmdline(Path(f"/proc/{pid}"))), None)
+
+        while (first := worker()) is None:
+            assert time.monotonic() < deadline
+            time.sleep(0.2)
+        os.kill(first, signal.SIGKILL)
+        while (second := worker()) in (None, first):
+            assert time.monotonic() < deadline, log.read_text(errors="replace")[-2000:]
+            time.sleep(0.2)
+        assert httpx.get(f"{api}/health", timeout=5).status_code == 200
+    # Said in the operator's language (ZHITU_LANG), from the message catalogue.
+    assert "挖掘进程已退出（-9）" in log.read_text(errors="replace")

@@ -355,6 +355,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "cli.validate.summary": ("{file}（{nodes}）", "{file} ({nodes})"),
     "cli.validate.summary_graphs": ("{file}（{nodes}，分属 {graphs}）", "{file} ({nodes} in {graphs})"),
     "cli.worker.waiting": ("挖掘进程 {worker}：等待挖掘任务（并发 {concurrency}）", "worker {worker}: waiting for mining tasks (concurrency {concurrency})"),
+    "cli.worker.restarted": ("zhitu：挖掘进程已退出（{code}），{delay} 秒后已重新启动", "zhitu: the mining worker exited ({code}); started it again after {delay} s"),
     "cli.worker.ran": ("已运行 {count} 个任务", "ran {count} tasks"),
     "cli.worker.ran.one": ("已运行 {count} 个任务", "ran {count} task"),
     "cli.attainment.imported": ("已导入 {term} {class_name} 的成绩：{students} × {items}", "imported {students} × {items} for {term} {class_name}"),

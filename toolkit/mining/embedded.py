@@ -14,6 +14,7 @@ import sys
 import threading
 
 from toolkit import processes, settings
+from toolkit.messages import text
 
 # Waits between restarts of a worker that keeps dying (a broken install must not spin a core).
 RESTART_DELAYS = (1.0, 2.0, 5.0, 15.0, 30.0)
@@ -67,7 +68,7 @@ class EmbeddedWorker:
             # dies first and the server's stop() follows, and nothing should claim a restart then.
             if self._stopping.wait(delay):
                 return
-            print(f"zhitu: the mining worker exited ({code}); started it again after {delay:g} s", file=sys.stderr)
+            print(text("cli.worker.restarted", code=code, delay=f"{delay:g}"), file=sys.stderr)
             self._spawn()
 
     def stop(self, timeout: float = 10.0) -> None:
