@@ -75,6 +75,13 @@ def test_points_rank_domain_terms_and_skip_generic_words():
     assert {"线性表", "二叉树"} <= {c.payload["term"] for c in with_importance[:5]}
 
 
+
+def test_points_leave_out_places_in_a_sentence_and_chapter_labels():
+    text = "第二章 线性表\n单链表是通过一组存储单元来存储线性表中的数据元素的链式存储结构。\n线性表中的元素个数称为线性表的长度。"
+    terms = [c.payload["term"] for c in points.mine(Document.from_text(text))]
+    assert "线性表" in terms and "单链表" in terms
+    assert not {"线性表中", "表中", "第二章"} & set(terms)
+
 def test_catalogue_by_numbering_ignores_list_items():
     method, items = catalogue.recognise(Document.from_text(COURSE))
     assert method == "numbering"

@@ -117,9 +117,15 @@ def _good(term: str, tokens: list) -> bool:
         return False
     if term.isdigit() or all(not ch.isalnum() for ch in term):
         return False
-    if len(tokens) == 1 and tokens[0].pos == "f":
+    # A positional locative ends a place in the sentence, not a term (线性表中, 表中; a compass word
+    # stays: 江西南部), and a chapter's label names no knowledge (第二章).
+    if tokens[-1].pos == "f" and tokens[-1].text in _POSITIONS or _SECTION_LABEL.fullmatch(term):
         return False
     return tokens[-1].pos != "vd"
+
+
+_POSITIONS = frozenset("中 上 下 内 外 里 前 后 间 旁 之中 之间 之内 之外 之上 之下 之前 之后 以上 以下 以内 以外 以前 以后 当中".split())
+_SECTION_LABEL = re.compile(r"第[0-9一二三四五六七八九十百零〇两]+[章节篇部讲课回条]")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -291,6 +297,9 @@ def title_of(sentences: list[Sentence]) -> str:
     return sentences[0].text if sentences and sentences[0].heading else ""
 
 
+_LATIN = re.compile(r"[A-Za-z0-9\- .+]+")
+
+
 def features(stats: dict[str, _Stats], sentence_count: int, dictionary: set[str] = frozenset(),
              title: str = "", prior: Prior | None = None) -> dict[str, list[float]]:
     """Each candidate's row of FEATURES; the prior features from `prior`, else the shipped model's."""
@@ -300,18 +309,25 @@ def features(stats: dict[str, _Stats], sentence_count: int, dictionary: set[str]
     contains: dict[str, bool] = defaultdict(bool)
     biggest_container: dict[str, float] = defaultdict(float)
     biggest_inner: dict[str, float] = defaultdict(float)
-    terms = list(stats)
-    for other in terms:
-        for begin in range(len(other)):
-            for stop in range(begin + MIN_CHARS, len(other) + 1):
+    # Every shorter candidate inside each candidate (a few hundred thousand slices per MB, so the
+    # lookups are kept local; `found` is rarely true).
+    find = stats.get
+    for other, outer in stats.items():
+        length, outer_frequency = len(other), outer.frequency
+        for begin in range(length - MIN_CHARS + 1):
+            for stop in range(begin + MIN_CHARS, length + 1 if begin else length):
+                found = find(other[begin:stop])
+                if found is None:
+                    continue
                 inner = other[begin:stop]
-                if inner != other and inner in stats:
-                    containers[inner] += 1
-                    nested_weight[inner] += stats[other].frequency
-                    biggest_container[inner] = max(biggest_container[inner], stats[other].frequency)
-                    biggest_inner[other] = max(biggest_inner[other], stats[inner].frequency)
-                    if stats[inner].frequency >= 2:
-                        contains[other] = True
+                containers[inner] += 1
+                nested_weight[inner] += outer_frequency
+                if outer_frequency > biggest_container[inner]:
+                    biggest_container[inner] = outer_frequency
+                if found.frequency > biggest_inner[other]:
+                    biggest_inner[other] = found.frequency
+                if found.frequency >= 2:
+                    contains[other] = True
     top_frequency = max(entry.frequency for entry in stats.values()) if stats else 1.0
     rows = {}
     for term, entry in stats.items():
@@ -324,7 +340,7 @@ def features(stats: dict[str, _Stats], sentence_count: int, dictionary: set[str]
             _zipf(term) / 8, min(zipfs) / 8, max(zipfs) / 8, float(len(entry.tokens) == 1 and zipfs[0] > 4.5),
             float(last == "n"), float(last == "nz"), float(last == "vn"), float(last in ("ORG", "LOC", "nw")),
             math.log1p(containers[term]), float(contains[term]), float(entry.marked), float(term in dictionary),
-            float(term in GENERIC), float(bool(re.fullmatch(r"[A-Za-z0-9\- .+]+", term))),
+            float(term in GENERIC), float(bool(_LATIN.fullmatch(term))),
             len(entry.sentences) / max(sentence_count, 1), sum(len(t.text) == 1 for t in entry.tokens) / len(entry.tokens),
             float(entry.subword),
             float(bool(title) and term in title), float(bool(title) and title.startswith(term)),

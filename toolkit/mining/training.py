@@ -180,6 +180,8 @@ KEYPHRASE_CS = (0.01, 0.03, 0.1)
 # TextRank scores of the words 0.281. Against the shipped 0.282: pieces cut from 3-character words too (recall
 # of the candidates 0.707 -> 0.711) 0.281; class-balanced weights 0.277-0.281. Candidate recall is 0.707 of the gold keywords; 15% of them never
 # occur in the abstract and another 5% only across LAC's word boundaries.
+# Positional locatives and chapter labels left out of the candidates (线性表中, 表中, 第二章: junk in course
+# texts' lists, points._good): 0.282 -> 0.281 (one keyword, 江西南部, kept by sparing compass words).
 KEYPHRASE_FOLDS = 5
 # LAC gives slightly different words for a few sentences from one run to the next (5 of the 500
 # training abstracts differed between two runs), so training reads LAC's output for the training
