@@ -1,5 +1,6 @@
 """The `zhitu` command speaks the user's language: every line it writes for a person comes from the
 message catalogue (`cli.` keys) in zh-CN and en, chosen by ZHITU_LANG (then the locale)."""
+import asyncio
 import json
 import re
 import string
@@ -7,8 +8,11 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from toolkit import db
 from toolkit.cli.main import app
+from toolkit.graphs.integrity import TreeProblem
 from toolkit.messages import CATALOGUE
+from toolkit.model import Graph, Node
 
 runner = CliRunner()
 
@@ -18,7 +22,7 @@ def _placeholders(template: str) -> set[str]:
 
 
 def test_every_cli_message_has_both_languages_with_the_same_placeholders():
-    keys = [key for key in CATALOGUE if key.startswith("cli.")]
+    keys = [key for key in CATALOGUE if key.startswith(("cli.", "integrity."))]
     assert len(keys) > 50
     for key in keys:
         zh, en = CATALOGUE[key]
@@ -72,3 +76,59 @@ def test_database_commands_follow_zhitu_lang(demo_db, monkeypatch):
     monkeypatch.delenv("LC_MESSAGES", raising=False)
     monkeypatch.setenv("LANG", "en_GB.UTF-8")
     assert f"deleted graph {graph_id}" in runner.invoke(app, ["graph", "delete", graph_id, "--yes"]).output
+
+
+async def _corrupt(url: str, graph_id: int) -> tuple[dict, list[int]]:
+    """Bad rows written straight into the database, as no edit through the library could leave them:
+    a leaf two levels too deep at order 9 among its siblings, and a node count three too high."""
+    async with db.opened(url):
+        rows = await Node.filter(graph_id=graph_id).order_by("id").values("id", "parent_id", "level")
+        parents = {r["parent_id"] for r in rows}
+        leaf = next(r for r in rows if r["parent_id"] is not None and r["id"] not in parents)
+        await Node.filter(id=leaf["id"]).update(level=leaf["level"] + 2, order=9)
+        graph = await Graph.get(id=graph_id)
+        await Graph.filter(id=graph_id).update(node_count=graph.node_count + 3)
+        orders = sorted(await Node.filter(parent_id=leaf["parent_id"]).values_list("order", flat=True))
+        return leaf, orders
+
+
+def _unwrapped(output: str) -> str:
+    """The console wraps long lines at its width (80 columns here), so compare without whitespace."""
+    return re.sub(r"\s+", "", output)
+
+
+def test_graph_check_words_tree_problems_in_zhitu_lang(demo_db, monkeypatch):
+    graph_id = json.loads(runner.invoke(app, ["graph", "list", "--json"]).stdout)[0]["id"]
+    leaf, orders = asyncio.run(_corrupt(demo_db, graph_id))
+    node, parent, level, above = leaf["id"], leaf["parent_id"], leaf["level"] + 2, leaf["level"] - 1
+    monkeypatch.setenv("ZHITU_LANG", "zh-CN")
+    problems = json.loads(runner.invoke(app, ["graph", "check", str(graph_id), "--json"]).stdout)["integrity"]
+    assert [p["code"] for p in problems] == ["sibling_orders", "level", "node_count"]
+    assert problems[1]["params"] == {"node": node, "level": level, "above": above}
+    count = problems[2]["params"]["count"]
+    assert problems[2]["params"] == {"recorded": count + 3, "count": count}
+    assert problems[1]["text"] == f"节点 {node} 在第 {level} 层，但其父节点在第 {above} 层"
+    checked = runner.invoke(app, ["graph", "check", str(graph_id)])
+    assert checked.exit_code == 1
+    shown = _unwrapped(checked.output)
+    assert _unwrapped(f"树结构： 节点 {parent} 的子节点顺序为 {orders}（应从 0 起连续编号）") in shown
+    assert _unwrapped(f"树结构： 节点 {node} 在第 {level} 层，但其父节点在第 {above} 层") in shown
+    assert _unwrapped(f"树结构： 记录的节点数为 {count + 3}，实际有 {count} 个节点") in shown
+
+    monkeypatch.setenv("ZHITU_LANG", "en")
+    checked = runner.invoke(app, ["graph", "check", str(graph_id)])
+    assert checked.exit_code == 1
+    shown = _unwrapped(checked.output)
+    assert _unwrapped(f"tree: children of {parent} have orders {orders} (they must count from 0 without gaps)") in shown
+    assert _unwrapped(f"tree: node {node} has level {level} under level {above}") in shown
+    assert _unwrapped(f"tree: node count {count + 3} but {count} nodes") in shown
+    # The JSON keeps its codes and parameters; only the words change with the language.
+    in_english = json.loads(runner.invoke(app, ["graph", "check", str(graph_id), "--json"]).stdout)["integrity"]
+    assert [(p["code"], p["params"]) for p in in_english] == [(p["code"], p["params"]) for p in problems]
+    assert in_english[1]["text"] == f"node {node} has level {level} under level {above}"
+
+
+def test_a_tree_problem_about_one_node_says_node():
+    assert TreeProblem("unreachable", {"count": 1}).text("en") == "1 node is not reachable from the root"
+    assert TreeProblem("unreachable", {"count": 2}).text("en") == "2 nodes are not reachable from the root"
+    assert TreeProblem("unreachable", {"count": 1}).text("zh-CN") == "有 1 个节点无法从根节点到达"

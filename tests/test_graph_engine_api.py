@@ -250,6 +250,13 @@ async def test_search_graph_sizes_and_cycles(api, people, expert):
     assert min(sizes.values()) == 50 and max(sizes.values()) == 80 and sizes["数据结构"] == 80
     _, check = await api.call("GET", f"{G}/checkGraph/{gid}", expert)
     assert check["result"]["cycles"] == [] and [n["name"] for n in check["result"]["learningOrder"]] == ["A", "B", "C"]
+    assert check["result"]["integrity"] == []
+    # A stored node count gone wrong is reported by code, worded in the reader's language.
+    await Graph.filter(id=gid).update(node_count=99)
+    for lang, words in (("zh-CN", "记录的节点数为 99，实际有 4 个节点"), ("en", "node count 99 but 4 nodes")):
+        _, check = await api.call("GET", f"{G}/checkGraph/{gid}", expert, lang=lang)
+        assert check["result"]["integrity"] == [{"code": "node_count", "params": {"recorded": 99, "count": 4}, "text": words}]
+    await Graph.filter(id=gid).update(node_count=4)
     await api.call("POST", f"{G}/createRelation", expert, json={"graphId": gid, "startNodeId": c["id"], "targetNodeId": a["id"], "relationshipType": "Behind"})
     _, check = await api.call("GET", f"{G}/checkGraph/{gid}", expert)
     assert [sorted(n["name"] for n in cycle) for cycle in check["result"]["cycles"]] == [["A", "B", "C"]]

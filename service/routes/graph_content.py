@@ -108,7 +108,7 @@ async def get_graph_relation_list(request: Request, graph_id: int):
 @bp.get("/checkGraph/<graph_id:int>")
 @access()
 async def check_graph(request: Request, graph_id: int):
-    return ok(request, await analysis.check_graph(request.ctx.user, graph_id))
+    return ok(request, await analysis.check_graph(request.ctx.user, graph_id, lang_of(request)))
 
 
 @bp.post("/createNode")

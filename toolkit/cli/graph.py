@@ -5,6 +5,7 @@ from typing import Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.tree import Tree
 
 from toolkit.cli.output import Format, counted, emit, err, label
@@ -257,7 +258,7 @@ def check(graph_id: int, as_user: Optional[str] = typer.Option(None, "--as", hel
         emit(result, fmt=Format.json)
     else:
         for problem in result["integrity"]:
-            err.print(f"{label('cli.label.tree', 'red')} {problem}")
+            err.print(f"{label('cli.label.tree', 'red')} {escape(problem['text'])}")
         for cycle in result["cycles"]:
             err.print(f"{label('cli.label.cycle', 'red')} " + " → ".join(n["name"] for n in cycle))
         if not result["cycles"]:

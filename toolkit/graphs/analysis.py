@@ -35,8 +35,9 @@ def learning_order(node_ids: list[int], edges: list[tuple[int, int]]) -> list[in
     return [node_ids[i] for i in graph.topological_sorting(mode="out")]
 
 
-async def check_graph(user: User, graph_id: int) -> dict:
-    """Prerequisite cycles (with their nodes' names) and a learning order when there is none."""
+async def check_graph(user: User, graph_id: int, lang: str | None = None) -> dict:
+    """The tree's integrity problems (code, parameters and words in `lang`), prerequisite cycles (with
+    their nodes' names) and a learning order when there is none."""
     await open_graph(user, graph_id)
     rows = await Node.filter(graph_id=graph_id).order_by("level", "order", "id").values_list("id", "name")
     names = dict(rows)
@@ -48,7 +49,7 @@ async def check_graph(user: User, graph_id: int) -> dict:
     from toolkit.graphs.integrity import tree_problems
 
     return {
-        "integrity": await tree_problems(graph_id),
+        "integrity": [problem.described(lang) for problem in await tree_problems(graph_id)],
         "cycles": [[{"id": n, "name": names[n]} for n in cycle] for cycle in cycles],
         "learningOrder": [{"id": n, "name": names[n]} for n in order if n in involved],
     }

@@ -1,12 +1,32 @@
-"""The tree's invariants, checked on stored data: what must hold after any sequence of edits."""
+"""The tree's invariants, checked on stored data: what must hold after any sequence of edits.
+
+Each problem found is a code with its parameters, so scripts can tell them apart; `integrity.<code>`
+in toolkit.messages words it for a person (zh-CN and en)."""
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import NamedTuple
 
+from toolkit import messages
 from toolkit.model import Graph, Node, Relation
 
 
-async def tree_problems(graph_id: int) -> list[str]:
+class TreeProblem(NamedTuple):
+    code: str
+    params: dict
+
+    def text(self, lang: str | None = None) -> str:
+        """The problem in words; a count of exactly one takes the `.one` message ("1 node", not "1 nodes")."""
+        key = f"integrity.{self.code}"
+        if self.params.get("count") == 1 and f"{key}.one" in messages.CATALOGUE:
+            key = f"{key}.one"
+        return messages.text(key, lang, **self.params)
+
+    def described(self, lang: str | None = None) -> dict:
+        return {"code": self.code, "params": self.params, "text": self.text(lang)}
+
+
+async def tree_problems(graph_id: int) -> list[TreeProblem]:
     """One root; every node reachable from it (no cycle); sibling orders 0..n-1; levels = parent + 1;
     relations only between nodes of this graph; the stored node count right."""
     rows = await Node.filter(graph_id=graph_id).values("id", "parent_id", "order", "level")
@@ -14,21 +34,21 @@ async def tree_problems(graph_id: int) -> list[str]:
     by_id = {r["id"]: r for r in rows}
     roots = [r for r in rows if r["parent_id"] is None]
     if len(roots) != 1:
-        problems.append(f"{len(roots)} roots")
+        problems.append(TreeProblem("roots", {"count": len(roots)}))
     children = defaultdict(list)
     for row in rows:
         if row["parent_id"] is not None:
             if row["parent_id"] not in by_id:
-                problems.append(f"node {row['id']} has a parent outside the graph")
+                problems.append(TreeProblem("parent_outside", {"node": row["id"]}))
                 continue
             children[row["parent_id"]].append(row)
     for parent_id, kids in children.items():
         orders = sorted(k["order"] for k in kids)
         if orders != list(range(len(kids))):
-            problems.append(f"children of {parent_id} have orders {orders}")
+            problems.append(TreeProblem("sibling_orders", {"parent": parent_id, "orders": orders}))
         for kid in kids:
             if kid["level"] != by_id[parent_id]["level"] + 1:
-                problems.append(f"node {kid['id']} has level {kid['level']} under level {by_id[parent_id]['level']}")
+                problems.append(TreeProblem("level", {"node": kid["id"], "level": kid["level"], "above": by_id[parent_id]["level"]}))
     if roots:
         seen, stack = set(), [roots[0]["id"]]
         while stack:
@@ -36,13 +56,13 @@ async def tree_problems(graph_id: int) -> list[str]:
             seen.add(current)
             stack.extend(k["id"] for k in children.get(current, []) if k["id"] not in seen)
         if len(seen) != len(rows):
-            problems.append(f"{len(rows) - len(seen)} nodes are not reachable from the root")
+            problems.append(TreeProblem("unreachable", {"count": len(rows) - len(seen)}))
         if roots[0]["level"] != 0:
-            problems.append("the root is not at level 0")
+            problems.append(TreeProblem("root_level", {}))
     for start, target in await Relation.filter(graph_id=graph_id).values_list("start_node_id", "target_node_id"):
         if start not in by_id or target not in by_id:
-            problems.append(f"relation {start}->{target} leaves the graph")
+            problems.append(TreeProblem("relation_outside", {"start": start, "target": target}))
     graph = await Graph.get(id=graph_id)
     if graph.node_count != len(rows):
-        problems.append(f"node count {graph.node_count} but {len(rows)} nodes")
+        problems.append(TreeProblem("node_count", {"recorded": graph.node_count, "count": len(rows)}))
     return problems
