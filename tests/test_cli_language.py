@@ -2,8 +2,11 @@
 message catalogue (`cli.` keys) in zh-CN and en, chosen by ZHITU_LANG (then the locale)."""
 import asyncio
 import json
+import os
 import re
 import string
+import subprocess
+import sys
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -13,6 +16,7 @@ from toolkit.cli.main import app
 from toolkit.graphs.integrity import TreeProblem
 from toolkit.messages import CATALOGUE
 from toolkit.model import Graph, Node
+from toolkit.settings import REGISTRY
 
 runner = CliRunner()
 
@@ -22,8 +26,8 @@ def _placeholders(template: str) -> set[str]:
 
 
 def test_every_cli_message_has_both_languages_with_the_same_placeholders():
-    keys = [key for key in CATALOGUE if key.startswith(("cli.", "integrity."))]
-    assert len(keys) > 50
+    keys = [key for key in CATALOGUE if key.startswith(("cli.", "integrity.", "help."))]
+    assert len([key for key in keys if key.startswith("help.")]) > 150
     for key in keys:
         zh, en = CATALOGUE[key]
         assert zh and en, key
@@ -132,3 +136,41 @@ def test_a_tree_problem_about_one_node_says_node():
     assert TreeProblem("unreachable", {"count": 1}).text("en") == "1 node is not reachable from the root"
     assert TreeProblem("unreachable", {"count": 2}).text("en") == "2 nodes are not reachable from the root"
     assert TreeProblem("unreachable", {"count": 1}).text("zh-CN") == "有 1 个节点无法从根节点到达"
+
+
+def test_shared_option_help_keeps_the_settings_english():
+    for key in (key for key in CATALOGUE if key.startswith("help.setting.")):
+        assert CATALOGUE[key][1] == REGISTRY[key[len("help.setting."):]].help, key
+
+
+def _help(lang: str, *command: str) -> str:
+    """`zhitu … --help` in a process of its own: the help texts are looked up when the CLI is imported."""
+    zhitu = Path(sys.executable).with_name("zhitu")
+    program = [str(zhitu)] if zhitu.exists() else [sys.executable, "-m", "toolkit.cli.main"]
+    env = {**os.environ, "ZHITU_LANG": lang, "COLUMNS": "120"}
+    done = subprocess.run([*program, *command, "--help"], env=env, capture_output=True, text=True, encoding="utf-8")
+    assert done.returncode == 0, done.stderr
+    return _unwrapped(done.stdout)
+
+
+def test_help_follows_zhitu_lang():
+    root = _help("zh-CN")
+    assert _unwrapped("知图（Zhitu）：教育知识图谱。") in root
+    assert _unwrapped("图谱：列出、查看、编辑、版本、合并和检查。") in root  # a group's summary in the listing
+    assert _unwrapped("数据目录：存放 SQLite 文件、上传的文件和签名密钥。") in root  # an option's help
+    assert "knowledge graphs" not in root
+    assert _unwrapped("检查目录树的完整性和先修环；发现问题时退出码为 1。") in _help("zh-CN", "graph")
+    check = _help("zh-CN", "graph", "check")
+    assert _unwrapped("检查目录树的完整性和先修环；发现问题时退出码为 1。") in check
+    assert _unwrapped("以该用户身份操作（默认：第一个超级管理员）。") in check
+    assert _unwrapped("输出 JSON，供脚本使用。") in check
+
+    root = _help("en")
+    assert _unwrapped("Zhitu (知图): education knowledge graphs.") in root
+    assert _unwrapped("Graphs: list, show, edit, version, merge and check.") in root
+    assert _unwrapped("Data directory: the SQLite file, uploads, the signing key.") in root
+    assert "知识图谱" not in root
+    check = _help("en", "graph", "check")
+    assert _unwrapped("Check the tree's integrity and prerequisite cycles; exit 1 when anything is wrong.") in check
+    assert _unwrapped("Act as this user (default: the first super admin).") in check
+    assert _unwrapped("JSON for scripts.") in check

@@ -11,10 +11,9 @@ import typer
 from toolkit.cli.output import Format, counted, emit, err
 from toolkit.messages import text
 
-project_app = typer.Typer(help="Projects: list, add, members, template control, statistics.", no_args_is_help=True)
-library_app = typer.Typer(help="The public graph library: list, review, applications.", no_args_is_help=True)
-trial_app = typer.Typer(help="Trial applications: list, approve, reject.", no_args_is_help=True)
-AS_HELP = "Act as this user (default: the first super admin)."
+project_app = typer.Typer(help=text("help.project"), no_args_is_help=True)
+library_app = typer.Typer(help=text("help.library"), no_args_is_help=True)
+trial_app = typer.Typer(help=text("help.trial"), no_args_is_help=True)
 
 
 def _run(body, as_user: str | None):
@@ -34,12 +33,11 @@ def _fmt(as_json: bool) -> Format:
     return Format.json if as_json else Format.table
 
 
-@project_app.command("list")
-def project_list(name: str = typer.Option("", "--name", help="Filter by name."),
-                 as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP),
-                 as_json: bool = typer.Option(False, "--json", help="JSON for scripts."),
-                 fmt: Format = typer.Option(Format.table, "--format", help="table, json or csv")) -> None:
-    """List the projects the user may manage, with member and graph counts."""
+@project_app.command("list", help=text("help.project.list"))
+def project_list(name: str = typer.Option("", "--name", help=text("help.project.list.name")),
+                 as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
+                 as_json: bool = typer.Option(False, "--json", help=text("help.common.json")),
+                 fmt: Format = typer.Option(Format.table, "--format", help=text("help.common.format"))) -> None:
     from toolkit.projects import search_projects
 
     items, _ = _run(lambda actor: search_projects(actor, 1, 10000, name), as_user)
@@ -47,14 +45,13 @@ def project_list(name: str = typer.Option("", "--name", help="Filter by name."),
          Format.json if as_json else fmt)
 
 
-@project_app.command("add")
-def project_add(name: str, unit_id: Optional[int] = typer.Option(None, "--unit", help="Unit id (an admin's own unit by default)."),
-                leader: Optional[str] = typer.Option(None, "--leader", help="User name of the person in charge."),
-                trial_end: Optional[str] = typer.Option(None, "--trial-until", help="Make it a trial project ending at this time (ISO)."),
-                major: Optional[str] = typer.Option(None, "--major", help="Major name."),
-                as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP),
-                as_json: bool = typer.Option(False, "--json", help="JSON for scripts.")) -> None:
-    """Add a project (the person in charge becomes its project admin)."""
+@project_app.command("add", help=text("help.project.add"))
+def project_add(name: str, unit_id: Optional[int] = typer.Option(None, "--unit", help=text("help.project.add.unit")),
+                leader: Optional[str] = typer.Option(None, "--leader", help=text("help.project.add.leader")),
+                trial_end: Optional[str] = typer.Option(None, "--trial-until", help=text("help.project.add.trial_until")),
+                major: Optional[str] = typer.Option(None, "--major", help=text("help.project.add.major")),
+                as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
+                as_json: bool = typer.Option(False, "--json", help=text("help.common.json"))) -> None:
     from toolkit.admin.users import find_user
     from toolkit.projects import create_project
 
@@ -65,22 +62,20 @@ def project_add(name: str, unit_id: Optional[int] = typer.Option(None, "--unit",
     emit(_run(body, as_user), fmt=_fmt(as_json))
 
 
-@project_app.command("members")
-def project_members(project_id: int, as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP),
-                    as_json: bool = typer.Option(False, "--json", help="JSON for scripts.")) -> None:
-    """List a project's members and their project roles (10 admin, 20 user)."""
+@project_app.command("members", help=text("help.project.members"))
+def project_members(project_id: int, as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
+                    as_json: bool = typer.Option(False, "--json", help=text("help.common.json"))) -> None:
     from toolkit.projects import members
 
     items, _ = _run(lambda actor: members(actor, project_id, page_size=10000), as_user)
     emit(items, ["userId", "userName", "name", "role", "enabled"], _fmt(as_json))
 
 
-@project_app.command("member")
-def project_member(project_id: int, user_names: list[str] = typer.Argument(..., help="User names to add or change."),
-                   role: str = typer.Option("20", "--role", help="10 project admin, 20 project user."),
-                   remove: bool = typer.Option(False, "--remove", help="Remove them instead."),
-                   as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP)) -> None:
-    """Add members to a project, change their project role, or remove them."""
+@project_app.command("member", help=text("help.project.member"))
+def project_member(project_id: int, user_names: list[str] = typer.Argument(..., help=text("help.project.member.user_names")),
+                   role: str = typer.Option("20", "--role", help=text("help.project.member.role")),
+                   remove: bool = typer.Option(False, "--remove", help=text("help.project.member.remove")),
+                   as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user"))) -> None:
     from toolkit.admin.users import find_user
     from toolkit.projects import remove_member, set_member
 
@@ -96,81 +91,73 @@ def project_member(project_id: int, user_names: list[str] = typer.Argument(..., 
     err.print(counted("cli.members_removed" if remove else "cli.members_set", len(user_names)))
 
 
-@project_app.command("template-control")
-def project_template_control(project_id: int, template_ids: list[int] = typer.Argument(None, help="Template ids; none means all."),
-                             as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP)) -> None:
-    """Set which templates' graphs project users may edit."""
+@project_app.command("template-control", help=text("help.project.template_control"))
+def project_template_control(project_id: int, template_ids: list[int] = typer.Argument(None, help=text("help.project.template_control.template_ids")),
+                             as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user"))) -> None:
     from toolkit.projects import batch_update_template_control
 
     emit(_run(lambda actor: batch_update_template_control(actor, project_id, list(template_ids or [])), as_user), fmt=Format.table)
 
 
-@project_app.command("stats")
-def project_stats(project_id: int, as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP),
-                  as_json: bool = typer.Option(False, "--json", help="JSON for scripts.")) -> None:
-    """Graphs by kind, nodes, relations, members and tasks of a project."""
+@project_app.command("stats", help=text("help.project.stats"))
+def project_stats(project_id: int, as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
+                  as_json: bool = typer.Option(False, "--json", help=text("help.common.json"))) -> None:
     from toolkit.projects import statistics
 
     emit(_run(lambda actor: statistics(actor, project_id), as_user), fmt=_fmt(as_json))
 
 
-@library_app.command("list")
-def library_list(state: int = typer.Option(-1, "--state", help="-1 all, 0 waiting, 2 refused, 4 published, 6 unpublished."),
-                 as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP),
-                 as_json: bool = typer.Option(False, "--json", help="JSON for scripts.")) -> None:
-    """List library entries the user manages."""
+@library_app.command("list", help=text("help.library.list"))
+def library_list(state: int = typer.Option(-1, "--state", help=text("help.library.list.state")),
+                 as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
+                 as_json: bool = typer.Option(False, "--json", help=text("help.common.json"))) -> None:
     from toolkit.library import list_manage
 
     items, _ = _run(lambda actor: list_manage(actor, 1, 10000, state), as_user)
     emit(items, ["graphId", "name", "publicState", "templateName", "projectName", "publisherName", "applyCount"], _fmt(as_json))
 
 
-@library_app.command("review")
-def library_review(graph_id: int, refuse: Optional[str] = typer.Option(None, "--refuse", help="Refuse with this opinion."),
-                   as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP)) -> None:
-    """Publish a waiting graph to the library, or refuse it with an opinion."""
+@library_app.command("review", help=text("help.library.review"))
+def library_review(graph_id: int, refuse: Optional[str] = typer.Option(None, "--refuse", help=text("help.library.review.refuse")),
+                   as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user"))) -> None:
     from toolkit.library import PUBLISH, REFUSE, update_public_state
 
     entry = _run(lambda actor: update_public_state(actor, graph_id, REFUSE if refuse else PUBLISH, refuse or ""), as_user)
     err.print(text("cli.library_state", graph=graph_id, state=entry["publicState"]))
 
 
-@library_app.command("applications")
-def library_applications(kind: int = typer.Option(1, "--type", help="0 the user's applications, 1 waiting for the user, 2 grants."),
-                         as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP),
-                         as_json: bool = typer.Option(False, "--json", help="JSON for scripts.")) -> None:
-    """List applications to use library graphs."""
+@library_app.command("applications", help=text("help.library.applications"))
+def library_applications(kind: int = typer.Option(1, "--type", help=text("help.library.applications.type")),
+                         as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
+                         as_json: bool = typer.Option(False, "--json", help=text("help.common.json"))) -> None:
     from toolkit.library import apply_list
 
     items, _ = _run(lambda actor: apply_list(actor, 1, 10000, kind), as_user)
     emit(items, ["id", "graphName", "projectName", "createUserName", "receviceUserName", "state", "createTime"], _fmt(as_json))
 
 
-@trial_app.command("list")
-def trial_list(state: Optional[int] = typer.Option(None, "--state", help="0 pending, 1 approved, 2 rejected."),
-               as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP),
-               as_json: bool = typer.Option(False, "--json", help="JSON for scripts.")) -> None:
-    """List trial applications."""
+@trial_app.command("list", help=text("help.trial.list"))
+def trial_list(state: Optional[int] = typer.Option(None, "--state", help=text("help.trial.list.state")),
+               as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
+               as_json: bool = typer.Option(False, "--json", help=text("help.common.json"))) -> None:
     from toolkit.trials import list_trials
 
     items, _ = _run(lambda actor: list_trials(actor, 1, 10000, state), as_user)
     emit(items, ["id", "name", "unitName", "tel", "state", "createTime"], _fmt(as_json))
 
 
-@trial_app.command("approve")
-def trial_approve(trial_id: int, days: int = typer.Option(30, "--days", help="Length of the trial."),
-                  as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP)) -> None:
-    """Approve a trial: unit, account (SMS sign-in) and trial project."""
+@trial_app.command("approve", help=text("help.trial.approve"))
+def trial_approve(trial_id: int, days: int = typer.Option(30, "--days", help=text("help.trial.approve.days")),
+                  as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user"))) -> None:
     from toolkit.trials import APPROVED, handle
 
     result = _run(lambda actor: handle(actor, trial_id, APPROVED, "", days), as_user)
     err.print(text("cli.trial_approved", trial=trial_id, project=result["projectId"]))
 
 
-@trial_app.command("reject")
-def trial_reject(trial_id: int, opinion: str = typer.Option(..., "--opinion", help="Why (required)."),
-                 as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP)) -> None:
-    """Reject a trial application with an opinion."""
+@trial_app.command("reject", help=text("help.trial.reject"))
+def trial_reject(trial_id: int, opinion: str = typer.Option(..., "--opinion", help=text("help.trial.reject.opinion")),
+                 as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user"))) -> None:
     from toolkit.trials import REJECTED, handle
 
     _run(lambda actor: handle(actor, trial_id, REJECTED, opinion), as_user)

@@ -9,9 +9,7 @@ import typer
 from toolkit.cli.output import Format, counted, emit, err
 from toolkit.messages import text
 
-app = typer.Typer(help="Attainment (达成度): course objectives and graduation-requirement indicators from scores.",
-                  no_args_is_help=True)
-AS_HELP = "Act as this user (default: the first super admin)."
+app = typer.Typer(help=text("help.attainment"), no_args_is_help=True)
 
 
 def register(root: typer.Typer) -> None:
@@ -40,18 +38,17 @@ def _read(path: Path) -> bytes:
         raise FormatError("format.unreadable", where=path.name, detail=exc.strerror or str(exc)) from exc
 
 
-@app.command("import")
+@app.command("import", help=text("help.attainment.import"))
 def import_scores(
-    scores: Path = typer.Argument(..., help="The score sheet (.xlsx or .csv)."),
-    graph: int = typer.Option(..., "--graph", help="The course-ability graph."),
-    term: str = typer.Option(..., "--term", help="The term, e.g. 2024-2025-1."),
-    class_name: str = typer.Option(..., "--class", help="The class, e.g. 计科2101."),
-    items: Optional[Path] = typer.Option(None, "--items", help="Items apart from the sheet: .json, .csv or .xlsx (name, full marks, objectives, weight)."),
-    threshold: Optional[float] = typer.Option(None, "--threshold", help="Attained at or above this (default 0.6)."),
-    as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP),
-    as_json: bool = typer.Option(False, "--json", help="JSON for scripts."),
+    scores: Path = typer.Argument(..., help=text("help.attainment.import.scores")),
+    graph: int = typer.Option(..., "--graph", help=text("help.attainment.graph")),
+    term: str = typer.Option(..., "--term", help=text("help.attainment.import.term")),
+    class_name: str = typer.Option(..., "--class", help=text("help.attainment.import.class")),
+    items: Optional[Path] = typer.Option(None, "--items", help=text("help.attainment.import.items")),
+    threshold: Optional[float] = typer.Option(None, "--threshold", help=text("help.attainment.import.threshold")),
+    as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
+    as_json: bool = typer.Option(False, "--json", help=text("help.common.json")),
 ) -> None:
-    """Import a class's scores for a term (replaces that class's earlier import)."""
     from toolkit.attainment.records import import_scores as store
 
     def body(user):
@@ -66,18 +63,17 @@ def import_scores(
                    items=counted("cli.count.items", len(result["items"])), term=result["term"], class_name=result["className"]))
 
 
-@app.command("report")
+@app.command("report", help=text("help.attainment.report"))
 def report(
-    graph: int = typer.Option(..., "--graph", help="The course-ability graph."),
-    term: str = typer.Option(..., "--term", help="The term."),
-    class_name: Optional[str] = typer.Option(None, "--class", help="Only this class (default: all the term's classes)."),
-    output: Optional[Path] = typer.Option(None, "-o", "--output", help="Write the report here (.docx, .xlsx or .json)."),
-    fmt: Optional[str] = typer.Option(None, "--format", help="docx, xlsx or json (default: from -o, else docx)."),
-    lang: Optional[str] = typer.Option(None, "--lang", help="zh-CN or en (default: the system's)."),
-    as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP),
-    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON instead."),
+    graph: int = typer.Option(..., "--graph", help=text("help.attainment.graph")),
+    term: str = typer.Option(..., "--term", help=text("help.attainment.report.term")),
+    class_name: Optional[str] = typer.Option(None, "--class", help=text("help.attainment.report.class")),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", help=text("help.attainment.report.output")),
+    fmt: Optional[str] = typer.Option(None, "--format", help=text("help.attainment.report.format")),
+    lang: Optional[str] = typer.Option(None, "--lang", help=text("help.attainment.report.lang")),
+    as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
+    as_json: bool = typer.Option(False, "--json", help=text("help.attainment.report.json")),
 ) -> None:
-    """The course objectives' attainment for a term: a Word report, an xlsx workbook or JSON."""
     from toolkit.attainment.exports import export_report
     from toolkit.attainment.reports import course_report
 
@@ -91,16 +87,15 @@ def report(
     err.print(text("cli.wrote", path=target))
 
 
-@app.command("indicators")
+@app.command("indicators", help=text("help.attainment.indicators"))
 def indicators(
-    graph: int = typer.Option(..., "--graph", help="The major ability-target graph (the training plan)."),
-    term: Optional[str] = typer.Option(None, "--term", help="Only this term's results (default: each course's latest)."),
-    method: str = typer.Option("weighted", "--method", help="weighted (average) or minimum over supporting courses."),
-    weights: Optional[str] = typer.Option(None, "--weights", help="Support strengths as weights, e.g. H=3,M=2,L=1."),
-    as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP),
-    as_json: bool = typer.Option(False, "--json", help="JSON for scripts."),
+    graph: int = typer.Option(..., "--graph", help=text("help.attainment.indicators.graph")),
+    term: Optional[str] = typer.Option(None, "--term", help=text("help.attainment.indicators.term")),
+    method: str = typer.Option("weighted", "--method", help=text("help.attainment.indicators.method")),
+    weights: Optional[str] = typer.Option(None, "--weights", help=text("help.attainment.indicators.weights")),
+    as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
+    as_json: bool = typer.Option(False, "--json", help=text("help.common.json")),
 ) -> None:
-    """Graduation-requirement indicators' attainment through the training plan's support matrix."""
     from toolkit.attainment.indicators import indicator_report
 
     result = _run(lambda user: indicator_report(user, graph, term, method, weights), as_user)
@@ -113,24 +108,22 @@ def indicators(
     emit(rows, ["indicator", "requirement", "value", "courses", "missing"], Format.table, title=text("cli.attainment.indicators", method=method))
 
 
-@app.command("list")
-def list_assessments(graph: int = typer.Option(..., "--graph", help="The course-ability graph."),
-                     as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP),
-                     as_json: bool = typer.Option(False, "--json", help="JSON for scripts.")) -> None:
-    """The graph's assessed classes by term."""
+@app.command("list", help=text("help.attainment.list"))
+def list_assessments(graph: int = typer.Option(..., "--graph", help=text("help.attainment.graph")),
+                     as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
+                     as_json: bool = typer.Option(False, "--json", help=text("help.common.json"))) -> None:
     from toolkit.attainment.records import list_assessments as listing
 
     rows = _run(lambda user: listing(user, graph), as_user)
     emit(rows, ["term", "className", "students", "items", "threshold", "updateTime"], Format.json if as_json else Format.table)
 
 
-@app.command("delete")
-def delete(graph: int = typer.Option(..., "--graph", help="The course-ability graph."),
-           term: str = typer.Option(..., "--term", help="The term whose students' data goes."),
-           class_name: Optional[str] = typer.Option(None, "--class", help="Only this class."),
-           yes: bool = typer.Option(False, "--yes", help="Do not ask."),
-           as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP)) -> None:
-    """Delete a term's students' data (scores and classes) for a course."""
+@app.command("delete", help=text("help.attainment.delete"))
+def delete(graph: int = typer.Option(..., "--graph", help=text("help.attainment.graph")),
+           term: str = typer.Option(..., "--term", help=text("help.attainment.delete.term")),
+           class_name: Optional[str] = typer.Option(None, "--class", help=text("help.attainment.delete.class")),
+           yes: bool = typer.Option(False, "--yes", help=text("help.common.yes")),
+           as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user"))) -> None:
     from toolkit.attainment.records import delete_term
 
     if not yes and not typer.confirm(text("cli.attainment.confirm_delete", term=term, graph=graph)):

@@ -11,10 +11,6 @@ import typer
 from toolkit.cli.output import Format, counted, emit, err, label
 from toolkit.messages import text
 
-SHEET_HELP = "One sheet of an XMind or Excel file, by name or number (default: every non-empty sheet, each its own graph)."
-LEVELS_HELP = "Excel: the level columns, top first, by header or letter (e.g. 领域,分层,知识点 or A,B,C)."
-EACH_SHEET_HELP = "Excel: each outline sheet its own graph (default: the sheets are branches of one graph named after the file)."
-NAME_COL_HELP = "Excel: the column holding node names (with a parent column, or alone under a category column)."
 
 
 def _reader_options(levels: Optional[str], name_col: Optional[str], from_layout: bool, each_sheet: bool = False) -> dict:
@@ -55,20 +51,19 @@ def _change_rows(path: Path, diff: dict) -> list[dict]:
 
 
 def import_files(
-    files: List[Path] = typer.Argument(..., help="Files to import (.edg .xlsx .xmind .md .opml .mm .docx .pdf)."),
-    project: Optional[int] = typer.Option(None, "--project", help="Project id for new graphs."),
-    template: Optional[str] = typer.Option(None, "--template", help="Template code (default: the file's, else teaching)."),
-    into: Optional[int] = typer.Option(None, "--into", help="Merge into this graph as a diff instead of creating one."),
-    apply: bool = typer.Option(False, "--apply", help="With --into: apply the diff (without it the diff is only shown)."),
-    sheet: Optional[str] = typer.Option(None, "--sheet", help=SHEET_HELP),
-    levels: Optional[str] = typer.Option(None, "--levels", help=LEVELS_HELP),
-    name_col: Optional[str] = typer.Option(None, "--name-col", help=NAME_COL_HELP),
-    from_layout: bool = typer.Option(False, "--from-layout", help="PDF without bookmarks: import the headings found from the layout (check them first with validate --explain)."),
-    each_sheet: bool = typer.Option(False, "--each-sheet", help=EACH_SHEET_HELP),
-    as_user: Optional[str] = typer.Option(None, "--as", help="Act as this user (default: the first super admin)."),
-    as_json: bool = typer.Option(False, "--json", help="JSON for scripts (with each file's import report)."),
+    files: List[Path] = typer.Argument(..., help=text("help.import.files")),
+    project: Optional[int] = typer.Option(None, "--project", help=text("help.import.project")),
+    template: Optional[str] = typer.Option(None, "--template", help=text("help.import.template")),
+    into: Optional[int] = typer.Option(None, "--into", help=text("help.import.into")),
+    apply: bool = typer.Option(False, "--apply", help=text("help.import.apply")),
+    sheet: Optional[str] = typer.Option(None, "--sheet", help=text("help.reader.sheet")),
+    levels: Optional[str] = typer.Option(None, "--levels", help=text("help.reader.levels")),
+    name_col: Optional[str] = typer.Option(None, "--name-col", help=text("help.reader.name_col")),
+    from_layout: bool = typer.Option(False, "--from-layout", help=text("help.import.from_layout")),
+    each_sheet: bool = typer.Option(False, "--each-sheet", help=text("help.reader.each_sheet")),
+    as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
+    as_json: bool = typer.Option(False, "--json", help=text("help.import.json")),
 ) -> None:
-    """Import files as new graphs (one per non-empty sheet), or merge an edited export back into its graph."""
     from toolkit import db, imports, messages
     from toolkit.accounts import operator
     from toolkit.cli.main import run_async
@@ -116,17 +111,16 @@ def import_files(
 
 
 def validate(
-    files: List[Path] = typer.Argument(..., help="Files to check."),
-    template: Optional[str] = typer.Option(None, "--template", help="Template code to check against (default: the file's, else teaching)."),
-    sheet: Optional[str] = typer.Option(None, "--sheet", help=SHEET_HELP),
-    levels: Optional[str] = typer.Option(None, "--levels", help=LEVELS_HELP),
-    name_col: Optional[str] = typer.Option(None, "--name-col", help=NAME_COL_HELP),
-    from_layout: bool = typer.Option(False, "--from-layout", help="PDF without bookmarks: check the headings found from the layout."),
-    each_sheet: bool = typer.Option(False, "--each-sheet", help=EACH_SHEET_HELP),
-    explain: bool = typer.Option(False, "--explain", help="Show how the file was read (sheets, inferred columns, warnings) and the first levels of each tree."),
-    as_json: bool = typer.Option(False, "--json", help="JSON for CI jobs."),
+    files: List[Path] = typer.Argument(..., help=text("help.validate.files")),
+    template: Optional[str] = typer.Option(None, "--template", help=text("help.validate.template")),
+    sheet: Optional[str] = typer.Option(None, "--sheet", help=text("help.reader.sheet")),
+    levels: Optional[str] = typer.Option(None, "--levels", help=text("help.reader.levels")),
+    name_col: Optional[str] = typer.Option(None, "--name-col", help=text("help.reader.name_col")),
+    from_layout: bool = typer.Option(False, "--from-layout", help=text("help.validate.from_layout")),
+    each_sheet: bool = typer.Option(False, "--each-sheet", help=text("help.reader.each_sheet")),
+    explain: bool = typer.Option(False, "--explain", help=text("help.validate.explain")),
+    as_json: bool = typer.Option(False, "--json", help=text("help.validate.json")),
 ) -> None:
-    """Check graph files without a database: exit 0 when all are valid, 1 with every problem listed."""
     from toolkit import messages
     from toolkit.errors import FormatError
     from toolkit.imports import validate_documents

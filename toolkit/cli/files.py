@@ -15,10 +15,10 @@ from toolkit.messages import text
 def register(app: typer.Typer) -> None:
     from toolkit.cli.file_import import import_files, validate
 
-    app.command("import")(import_files)
-    app.command("export")(export_graph)
-    app.command("validate")(validate)
-    app.command("convert")(convert)
+    app.command("import", help=text("help.import"))(import_files)
+    app.command("export", help=text("help.export"))(export_graph)
+    app.command("validate", help=text("help.validate"))(validate)
+    app.command("convert", help=text("help.convert"))(convert)
 
 
 class _no_status:
@@ -32,13 +32,12 @@ class _no_status:
 
 
 def export_graph(
-    graph: int = typer.Argument(..., help="Graph id."),
-    fmt: str = typer.Option(..., "--format", "-f", help="edg, xlsx, xmind, md, opml or mm."),
-    output: Path = typer.Option(..., "-o", "--output", help="File to write."),
-    as_user: Optional[str] = typer.Option(None, "--as", help="Act as this user (default: the first super admin)."),
-    lang: Optional[str] = typer.Option(None, "--lang", help="Name types, relations and attributes in zh-CN or en (default: the system's)."),
+    graph: int = typer.Argument(..., help=text("help.export.graph")),
+    fmt: str = typer.Option(..., "--format", "-f", help=text("help.export.format")),
+    output: Path = typer.Option(..., "-o", "--output", help=text("help.export.output")),
+    as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
+    lang: Optional[str] = typer.Option(None, "--lang", help=text("help.export.lang")),
 ) -> None:
-    """Export a graph to a file."""
     from toolkit import db, imports, messages
     from toolkit.accounts import operator
     from toolkit.cli.main import run_async
@@ -55,10 +54,9 @@ def export_graph(
 
 
 def convert(
-    source: Path = typer.Argument(..., help="File to read."),
-    target: Path = typer.Argument(..., help="File to write; the format follows its suffix."),
+    source: Path = typer.Argument(..., help=text("help.convert.source")),
+    target: Path = typer.Argument(..., help=text("help.convert.target")),
 ) -> None:
-    """Convert a graph file to another format (no database)."""
     from toolkit.errors import ZhituError
     from toolkit.imports import convert_file
 

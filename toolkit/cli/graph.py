@@ -11,8 +11,7 @@ from rich.tree import Tree
 from toolkit.cli.output import Format, counted, emit, err, label
 from toolkit.messages import text
 
-app = typer.Typer(help="Graphs: list, show, edit, version, merge and check.", no_args_is_help=True)
-AS_HELP = "Act as this user (default: the first super admin)."
+app = typer.Typer(help=text("help.graph"), no_args_is_help=True)
 
 
 def _run(body):
@@ -41,16 +40,15 @@ def _opened(fn):
     return body
 
 
-@app.command("list")
+@app.command("list", help=text("help.graph.list"))
 def list_graphs(
-    name: str = typer.Option("", "--name", help="Only graphs whose name contains this."),
-    project: Optional[int] = typer.Option(None, "--project", help="Only this project id."),
-    page_size: int = typer.Option(100, "--page-size", help="How many to list."),
-    as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP),
-    as_json: bool = typer.Option(False, "--json", help="JSON for scripts."),
-    fmt: Format = typer.Option(Format.table, "--format", help="table, json or csv"),
+    name: str = typer.Option("", "--name", help=text("help.graph.list.name")),
+    project: Optional[int] = typer.Option(None, "--project", help=text("help.graph.list.project")),
+    page_size: int = typer.Option(100, "--page-size", help=text("help.common.page_size")),
+    as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
+    as_json: bool = typer.Option(False, "--json", help=text("help.common.json")),
+    fmt: Format = typer.Option(Format.table, "--format", help=text("help.common.format")),
 ) -> None:
-    """List the graphs the user may see."""
     from toolkit.graphs.listing import GraphFilter, list_graphs as listing
 
     async def body(user):
@@ -61,21 +59,19 @@ def list_graphs(
          Format.json if as_json else fmt, title=counted("cli.count.graphs", total))
 
 
-@app.command("show")
-def show(graph_id: int, as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP),
-         as_json: bool = typer.Option(False, "--json", help="JSON for scripts.")) -> None:
-    """Show one graph's details."""
+@app.command("show", help=text("help.graph.show"))
+def show(graph_id: int, as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
+         as_json: bool = typer.Option(False, "--json", help=text("help.common.json"))) -> None:
     from toolkit.graphs.crud import graph_detail
 
     emit(_run(lambda: _opened(graph_detail)(as_user, graph_id)), fmt=_fmt(as_json))
 
 
-@app.command("tree")
-def tree(graph_id: int, node: Optional[int] = typer.Option(None, "--node", help="Start at this node."),
-         depth: Optional[int] = typer.Option(None, "--depth", help="Levels to show."),
-         as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP),
-         as_json: bool = typer.Option(False, "--json", help="JSON for scripts.")) -> None:
-    """Print the tree (or a subtree)."""
+@app.command("tree", help=text("help.graph.tree"))
+def tree(graph_id: int, node: Optional[int] = typer.Option(None, "--node", help=text("help.graph.tree.node")),
+         depth: Optional[int] = typer.Option(None, "--depth", help=text("help.graph.tree.depth")),
+         as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
+         as_json: bool = typer.Option(False, "--json", help=text("help.common.json"))) -> None:
     from toolkit.graphs.tree import search_tree
 
     result = _run(lambda: _opened(search_tree)(as_user, graph_id, node, depth))
@@ -93,12 +89,11 @@ def tree(graph_id: int, node: Optional[int] = typer.Option(None, "--node", help=
     Console().print(view)
 
 
-@app.command("create")
-def create(name: str, template: str = typer.Option(..., "--template", help="Template code, e.g. teaching."),
-           project: Optional[int] = typer.Option(None, "--project", help="Project id."),
-           as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP),
-           as_json: bool = typer.Option(False, "--json", help="JSON for scripts.")) -> None:
-    """Create an empty graph from a template."""
+@app.command("create", help=text("help.graph.create"))
+def create(name: str, template: str = typer.Option(..., "--template", help=text("help.graph.create.template")),
+           project: Optional[int] = typer.Option(None, "--project", help=text("help.graph.create.project")),
+           as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
+           as_json: bool = typer.Option(False, "--json", help=text("help.common.json"))) -> None:
     from toolkit.errors import NotFound
     from toolkit.graphs.crud import create_graph, graph_detail
     from toolkit.model import Template
@@ -113,9 +108,8 @@ def create(name: str, template: str = typer.Option(..., "--template", help="Temp
     emit(_run(lambda: _opened(body)(as_user)), fmt=_fmt(as_json))
 
 
-@app.command("rename")
-def rename(graph_id: int, name: str, as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP)) -> None:
-    """Rename a graph (and its root node)."""
+@app.command("rename", help=text("help.graph.rename"))
+def rename(graph_id: int, name: str, as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user"))) -> None:
     from toolkit.graphs.crud import update_graph
 
     async def body(user):
@@ -125,10 +119,9 @@ def rename(graph_id: int, name: str, as_user: Optional[str] = typer.Option(None,
     err.print(text("cli.graph.renamed", graph=graph_id))
 
 
-@app.command("delete")
-def delete(graph_id: int, yes: bool = typer.Option(False, "--yes", help="Do not ask."),
-           as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP)) -> None:
-    """Delete a graph with all its nodes and relations."""
+@app.command("delete", help=text("help.graph.delete"))
+def delete(graph_id: int, yes: bool = typer.Option(False, "--yes", help=text("help.common.yes")),
+           as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user"))) -> None:
     from toolkit.graphs.crud import delete_graph
 
     if not yes and not typer.confirm(text("cli.graph.confirm_delete", graph=graph_id)):
@@ -137,12 +130,11 @@ def delete(graph_id: int, yes: bool = typer.Option(False, "--yes", help="Do not 
     err.print(text("cli.graph.deleted", graph=graph_id))
 
 
-@app.command("copy")
-def copy(graph_id: int, name: str, project: Optional[int] = typer.Option(None, "--project", help="Project of the copy."),
-         node: Optional[int] = typer.Option(None, "--node", help="Copy only the subtree under this node."),
-         as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP),
-         as_json: bool = typer.Option(False, "--json", help="JSON for scripts.")) -> None:
-    """Save a graph (or a subtree) as a new graph."""
+@app.command("copy", help=text("help.graph.copy"))
+def copy(graph_id: int, name: str, project: Optional[int] = typer.Option(None, "--project", help=text("help.graph.copy.project")),
+         node: Optional[int] = typer.Option(None, "--node", help=text("help.graph.copy.node")),
+         as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
+         as_json: bool = typer.Option(False, "--json", help=text("help.common.json"))) -> None:
     from toolkit.graphs.copies import save_graph_as
     from toolkit.graphs.crud import graph_detail
 
@@ -160,23 +152,20 @@ def _release(graph_id: int, released: bool, as_user: str | None) -> None:
     err.print(text("cli.graph.published" if released else "cli.graph.unpublished", graph=graph_id))
 
 
-@app.command("publish")
-def publish(graph_id: int, as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP)) -> None:
-    """Publish (release) a graph."""
+@app.command("publish", help=text("help.graph.publish"))
+def publish(graph_id: int, as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user"))) -> None:
     _release(graph_id, True, as_user)
 
 
-@app.command("unpublish")
-def unpublish(graph_id: int, as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP)) -> None:
-    """Cancel a graph's release."""
+@app.command("unpublish", help=text("help.graph.unpublish"))
+def unpublish(graph_id: int, as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user"))) -> None:
     _release(graph_id, False, as_user)
 
 
-@app.command("versions")
-def versions(graph_id: int, save: Optional[str] = typer.Option(None, "--save", help="Save a new version with this name first."),
-             as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP),
-             as_json: bool = typer.Option(False, "--json", help="JSON for scripts.")) -> None:
-    """List saved versions (and optionally save one)."""
+@app.command("versions", help=text("help.graph.versions"))
+def versions(graph_id: int, save: Optional[str] = typer.Option(None, "--save", help=text("help.graph.versions.save")),
+             as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
+             as_json: bool = typer.Option(False, "--json", help=text("help.common.json"))) -> None:
     from toolkit.graphs import versions as versioning
 
     async def body(user):
@@ -187,12 +176,11 @@ def versions(graph_id: int, save: Optional[str] = typer.Option(None, "--save", h
     emit(_run(lambda: _opened(body)(as_user)), ["id", "number", "name", "nodeCount", "createTime"], _fmt(as_json))
 
 
-@app.command("diff")
-def diff(graph_id: int, version: int = typer.Argument(..., help="Version id to compare."),
-         other: Optional[int] = typer.Option(None, "--other", help="Compare with this version instead of now."),
-         as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP),
-         as_json: bool = typer.Option(False, "--json", help="JSON for scripts.")) -> None:
-    """What changed between a version and now (or another version)."""
+@app.command("diff", help=text("help.graph.diff"))
+def diff(graph_id: int, version: int = typer.Argument(..., help=text("help.graph.diff.version")),
+         other: Optional[int] = typer.Option(None, "--other", help=text("help.graph.diff.other")),
+         as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
+         as_json: bool = typer.Option(False, "--json", help=text("help.common.json"))) -> None:
     from toolkit.graphs.versions import compare_versions
 
     result = _run(lambda: _opened(compare_versions)(as_user, graph_id, version, other))
@@ -203,22 +191,20 @@ def diff(graph_id: int, version: int = typer.Argument(..., help="Version id to c
     emit(result["nodes"], ["kind", "id", "name"], Format.table)
 
 
-@app.command("restore")
-def restore(graph_id: int, version: int, as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP)) -> None:
-    """Restore a version as a new revision (the present is saved as a version first)."""
+@app.command("restore", help=text("help.graph.restore"))
+def restore(graph_id: int, version: int, as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user"))) -> None:
     from toolkit.graphs.versions import restore_version
 
     result = _run(lambda: _opened(restore_version)(as_user, graph_id, version))
     err.print(text("cli.graph.restored", version=result["restored"], backup=result["backupVersion"]))
 
 
-@app.command("merge")
-def merge(graph_id: int, source: int = typer.Argument(..., help="Source graph id."),
-          node: Optional[int] = typer.Option(None, "--node", help="Merge under this node of the target (default: root)."),
-          apply: bool = typer.Option(False, "--apply", help="Apply; without it only the preview is printed."),
-          as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP),
-          as_json: bool = typer.Option(False, "--json", help="JSON for scripts.")) -> None:
-    """Preview or apply merging a source graph into a graph."""
+@app.command("merge", help=text("help.graph.merge"))
+def merge(graph_id: int, source: int = typer.Argument(..., help=text("help.graph.merge.source")),
+          node: Optional[int] = typer.Option(None, "--node", help=text("help.graph.merge.node")),
+          apply: bool = typer.Option(False, "--apply", help=text("help.graph.merge.apply")),
+          as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
+          as_json: bool = typer.Option(False, "--json", help=text("help.common.json"))) -> None:
     from toolkit.graphs import merge as merging
 
     call = merging.merge_apply if apply else merging.merge_prepare
@@ -232,10 +218,9 @@ def merge(graph_id: int, source: int = typer.Argument(..., help="Source graph id
         raise typer.Exit(1)
 
 
-@app.command("dedupe")
-def dedupe(graph_id: int, as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP),
-           as_json: bool = typer.Option(False, "--json", help="JSON for scripts.")) -> None:
-    """List nodes whose names repeat (ignoring width, case, spaces and punctuation); exit 1 if any."""
+@app.command("dedupe", help=text("help.graph.dedupe"))
+def dedupe(graph_id: int, as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
+           as_json: bool = typer.Option(False, "--json", help=text("help.common.json"))) -> None:
     from toolkit.graphs.merge import find_duplicates
 
     groups = _run(lambda: _opened(find_duplicates)(as_user, graph_id))
@@ -247,10 +232,9 @@ def dedupe(graph_id: int, as_user: Optional[str] = typer.Option(None, "--as", he
         raise typer.Exit(1)
 
 
-@app.command("check")
-def check(graph_id: int, as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP),
-          as_json: bool = typer.Option(False, "--json", help="JSON for scripts.")) -> None:
-    """Check the tree's integrity and prerequisite cycles; exit 1 when anything is wrong."""
+@app.command("check", help=text("help.graph.check"))
+def check(graph_id: int, as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
+          as_json: bool = typer.Option(False, "--json", help=text("help.common.json"))) -> None:
     from toolkit.graphs.analysis import check_graph
 
     result = _run(lambda: _opened(check_graph)(as_user, graph_id))
@@ -267,11 +251,10 @@ def check(graph_id: int, as_user: Optional[str] = typer.Option(None, "--as", hel
         raise typer.Exit(1)
 
 
-@app.command("path")
-def path(graph_id: int, node: int = typer.Argument(..., help="The node to reach."),
-         as_user: Optional[str] = typer.Option(None, "--as", help=AS_HELP),
-         as_json: bool = typer.Option(False, "--json", help="JSON for scripts.")) -> None:
-    """What to learn before a node, in order (its prerequisites)."""
+@app.command("path", help=text("help.graph.path"))
+def path(graph_id: int, node: int = typer.Argument(..., help=text("help.graph.path.node")),
+         as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
+         as_json: bool = typer.Option(False, "--json", help=text("help.common.json"))) -> None:
     from toolkit.graphs.analysis import prerequisite_path
 
     result = _run(lambda: _opened(prerequisite_path)(as_user, graph_id, node))

@@ -16,8 +16,12 @@ from toolkit.cli.output import Format, counted, emit, err, print_error
 from toolkit.errors import ZhituError
 from toolkit.messages import text
 
-app = typer.Typer(help="Zhitu (知图): education knowledge graphs.", no_args_is_help=True, add_completion=False)
-db_app = typer.Typer(help="Database migrations.", no_args_is_help=True)
+# Help texts (help.* keys of the message catalogue) are looked up when the command modules are imported:
+# the `zhitu` process reads ZHITU_LANG / the locale once at start, as for its other lines, and Typer copies
+# the texts into Click's objects, so translating at help-formatting time would need Click classes of our
+# own for every command, group and option.
+app = typer.Typer(help=text("help.zhitu"), no_args_is_help=True, add_completion=False)
+db_app = typer.Typer(help=text("help.db"), no_args_is_help=True)
 app.add_typer(db_app, name="db")
 
 
@@ -59,9 +63,9 @@ def run_async(coro_fn):
 
 @app.callback()
 def main(
-    home: Optional[str] = typer.Option(None, "--home", help=settings.REGISTRY["home"].help, envvar="ZHITU_HOME"),
-    db: Optional[str] = typer.Option(None, "--db", help=settings.REGISTRY["db"].help, envvar="ZHITU_DB"),
-    debug: bool = typer.Option(False, "--debug", help=settings.REGISTRY["debug"].help),
+    home: Optional[str] = typer.Option(None, "--home", help=text("help.setting.home"), envvar="ZHITU_HOME"),
+    db: Optional[str] = typer.Option(None, "--db", help=text("help.setting.db"), envvar="ZHITU_DB"),
+    debug: bool = typer.Option(False, "--debug", help=text("help.setting.debug")),
 ) -> None:
     """Flags win over the environment, which wins over the config file."""
     if home:
@@ -72,10 +76,9 @@ def main(
         os.environ["ZHITU_DEBUG"] = "1"
 
 
-@db_app.command("migrate")
+@db_app.command("migrate", help=text("help.db.migrate"))
 @run_async
 async def db_migrate() -> None:
-    """Apply pending migrations."""
     from toolkit import db
 
     applied = await db.migrate()
@@ -84,25 +87,23 @@ async def db_migrate() -> None:
               else text("cli.migrate.applied", migrations=migrations))
 
 
-@db_app.command("status")
+@db_app.command("status", help=text("help.db.status"))
 @run_async
-async def db_status(fmt: Format = typer.Option(Format.table, "--format", "-f", help="table, json or csv"),
-                    as_json: bool = typer.Option(False, "--json", help="Same as --format json.")) -> None:
-    """List migrations and whether each is applied."""
+async def db_status(fmt: Format = typer.Option(Format.table, "--format", "-f", help=text("help.common.format")),
+                    as_json: bool = typer.Option(False, "--json", help=text("help.common.json_format"))) -> None:
     from toolkit import db
 
     states = await db.status()
     emit([{"name": s.name, "applied": s.applied} for s in states], ["name", "applied"], Format.json if as_json else fmt)
 
 
-@app.command("init")
+@app.command("init", help=text("help.init"))
 @run_async
 async def init(
-    admin_user: Optional[str] = typer.Option(None, "--admin-user", envvar="ZHITU_ADMIN_USER", help="Super admin user name."),
-    admin_password: Optional[str] = typer.Option(None, "--admin-password", envvar="ZHITU_ADMIN_PASSWORD", help="Super admin password."),
-    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
+    admin_user: Optional[str] = typer.Option(None, "--admin-user", envvar="ZHITU_ADMIN_USER", help=text("help.init.admin_user")),
+    admin_password: Optional[str] = typer.Option(None, "--admin-password", envvar="ZHITU_ADMIN_PASSWORD", help=text("help.init.admin_password")),
+    as_json: bool = typer.Option(False, "--json", help=text("help.init.json")),
 ) -> None:
-    """Create or migrate the database and install the built-in types and templates."""
     from toolkit.bootstrap import initialise
 
     if admin_user and not admin_password and sys.stdin.isatty():
@@ -119,19 +120,15 @@ async def init(
             err.print(text("cli.init.admin_created" if report.admin_created else "cli.init.admin_exists", user=report.admin_user))
 
 
-@app.command("serve")
+@app.command("serve", help=text("help.serve"))
 def serve(
-    host: str = typer.Option(None, "--host", help=settings.REGISTRY["host"].help),
-    port: int = typer.Option(None, "--port", help=settings.REGISTRY["port"].help),
-    workers: int = typer.Option(None, "--workers", help=settings.REGISTRY["workers"].help),
-    api_only: bool = typer.Option(False, "--api-only", help="Serve the API without the web UI."),
-    rebuild: bool = typer.Option(False, "--rebuild", help="Build the web UI again first."),
-    worker: Optional[bool] = typer.Option(None, "--worker/--no-worker", help=settings.REGISTRY["embedded_worker"].help),
+    host: str = typer.Option(None, "--host", help=text("help.setting.host")),
+    port: int = typer.Option(None, "--port", help=text("help.setting.port")),
+    workers: int = typer.Option(None, "--workers", help=text("help.setting.workers")),
+    api_only: bool = typer.Option(False, "--api-only", help=text("help.common.api_only")),
+    rebuild: bool = typer.Option(False, "--rebuild", help=text("help.serve.rebuild")),
+    worker: Optional[bool] = typer.Option(None, "--worker/--no-worker", help=text("help.setting.embedded_worker")),
 ) -> None:
-    """Serve the API and the web UI at one URL (without loading examples).
-
-    Pending migrations and the built-ins are applied first, once, in this process: the workers
-    then only open the database."""
     from toolkit.bootstrap import initialise
 
     report = run_async(initialise)()
@@ -162,16 +159,15 @@ def _serve(host: str, port: int, workers: int, with_webui: bool, rebuild: bool, 
             miner.stop()
 
 
-@app.command("demo")
+@app.command("demo", help=text("help.demo"))
 def demo(
-    host: str = typer.Option(None, "--host", help=settings.REGISTRY["host"].help),
-    port: int = typer.Option(None, "--port", help=settings.REGISTRY["port"].help),
-    no_serve: bool = typer.Option(False, "--no-serve", help="Load the examples and stop."),
-    api_only: bool = typer.Option(False, "--api-only", help="Serve the API without the web UI."),
-    examples: Optional[Path] = typer.Option(None, "--examples", help="Folder of seed.json and graphs/ (default: the repository's examples/)."),
-    worker: Optional[bool] = typer.Option(None, "--worker/--no-worker", help=settings.REGISTRY["embedded_worker"].help),
+    host: str = typer.Option(None, "--host", help=text("help.setting.host")),
+    port: int = typer.Option(None, "--port", help=text("help.setting.port")),
+    no_serve: bool = typer.Option(False, "--no-serve", help=text("help.demo.no_serve")),
+    api_only: bool = typer.Option(False, "--api-only", help=text("help.common.api_only")),
+    examples: Optional[Path] = typer.Option(None, "--examples", help=text("help.demo.examples")),
+    worker: Optional[bool] = typer.Option(None, "--worker/--no-worker", help=text("help.setting.embedded_worker")),
 ) -> None:
-    """Initialise, load the example data, then serve the platform and print the URL and accounts."""
     from toolkit import db
     from toolkit.bootstrap import initialise
     from toolkit.demo import EXAMPLES_DIR, load_examples
@@ -196,14 +192,13 @@ def demo(
     _serve(host, port, int(settings.get("workers")), not api_only, False, banner, worker)
 
 
-@app.command("tui")
+@app.command("tui", help=text("help.tui"))
 @run_async
 async def tui(
-    as_user: Optional[str] = typer.Option(None, "--as", help="Act as this user (default: the first super admin)."),
-    lang: Optional[str] = typer.Option(None, "--lang", help="zh-CN or en (default: ZHITU_LANG or the system locale)."),
-    theme: str = typer.Option("dark", "--theme", help="dark or light (ctrl+t switches)."),
+    as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
+    lang: Optional[str] = typer.Option(None, "--lang", help=text("help.tui.lang")),
+    theme: str = typer.Option("dark", "--theme", help=text("help.tui.theme")),
 ) -> None:
-    """The curator's terminal: browse graphs, review mining results, small edits."""
     from toolkit.tui import run
 
     await run(as_user, lang, theme)

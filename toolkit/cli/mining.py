@@ -9,9 +9,8 @@ import typer
 from toolkit.cli.output import Format, counted, emit, err
 from toolkit.messages import text
 
-mine_app = typer.Typer(help="Mine knowledge from text materials without a server (prints the results).",
-                       no_args_is_help=True)
-source_app = typer.Typer(help="The text-material library.", no_args_is_help=True)
+mine_app = typer.Typer(help=text("help.mine"), no_args_is_help=True)
+source_app = typer.Typer(help=text("help.source"), no_args_is_help=True)
 
 COLUMNS = {
     "points": ["score", "term", "count", "page", "start"],
@@ -34,7 +33,7 @@ def _read(path: Path) -> bytes:
 def register(app: typer.Typer) -> None:
     app.add_typer(mine_app, name="mine")
     app.add_typer(source_app, name="source")
-    app.command("worker")(worker)
+    app.command("worker", help=text("help.worker"))(worker)
 
 
 def _mine(kind: str, files: List[Path], graph: Optional[int], as_json: bool, limit: int, importance: bool,
@@ -80,39 +79,36 @@ def _mine(kind: str, files: List[Path], graph: Optional[int], as_json: bool, lim
     emit(flat, COLUMNS[kind], Format.table, title=f"{text('tui.kind.' + kind)} ({len(flat)})")
 
 
-def _command(kind: str, summary: str):
+def _command(kind: str, help_key: str):
     def command(
-        files: List[Path] = typer.Argument(..., help="Text materials (.txt .md .docx .pdf .jpg .jpeg .png)."),
-        graph: Optional[int] = typer.Option(None, "--graph", help="Use this graph's points, catalogue and dictionary (needs the database)."),
-        as_json: bool = typer.Option(False, "--json", help="JSON for scripts."),
-        limit: int = typer.Option(200, "--limit", help="Most knowledge points to keep per file."),
-        importance: bool = typer.Option(False, "--importance", help="Points: add LAC's word-importance model (slower)."),
-        backend: Optional[str] = typer.Option(None, "--backend", help="offline or llm (default: llm when ZHITU_LLM_URL is set, else offline)."),
-        min_score: Optional[float] = typer.Option(
-            None, "--min-score", help="Relations: keep those whose kind of evidence is right at least this often (default 0.6; 0 keeps all)."),
+        files: List[Path] = typer.Argument(..., help=text("help.mine.options.files")),
+        graph: Optional[int] = typer.Option(None, "--graph", help=text("help.mine.options.graph")),
+        as_json: bool = typer.Option(False, "--json", help=text("help.common.json")),
+        limit: int = typer.Option(200, "--limit", help=text("help.mine.options.limit")),
+        importance: bool = typer.Option(False, "--importance", help=text("help.mine.options.importance")),
+        backend: Optional[str] = typer.Option(None, "--backend", help=text("help.mine.options.backend")),
+        min_score: Optional[float] = typer.Option(None, "--min-score", help=text("help.mine.options.min_score")),
     ) -> None:
         _mine(kind, files, graph, as_json, limit, importance, backend, min_score)
 
-    command.__doc__ = summary
-    mine_app.command(kind)(command)
+    mine_app.command(kind, help=text(help_key))(command)
 
 
-_command("points", "Knowledge points: domain terms, ranked.")
-_command("definitions", "Definitions: the sentences that define a term, with the term.")
-_command("relations", "Relations between points: prerequisite, contain, related, with the supporting sentence.")
-_command("belong", "Attribution: which catalogue node (of the graph, or of the document) each point belongs to.")
-_command("catalogue", "Catalogue recognition: the chapter/section tree with page numbers.")
+_command("points", "help.mine.points")
+_command("definitions", "help.mine.definitions")
+_command("relations", "help.mine.relations")
+_command("belong", "help.mine.belong")
+_command("catalogue", "help.mine.catalogue")
 
 
-@source_app.command("add")
+@source_app.command("add", help=text("help.source.add"))
 def source_add(
-    files: List[Path] = typer.Argument(..., help="Files to add (.txt .md .docx .pdf .jpg .jpeg .png)."),
-    graph: Optional[int] = typer.Option(None, "--graph", help="Bind the materials to this graph."),
-    project: Optional[int] = typer.Option(None, "--project", help="Bind the materials to this project."),
-    as_user: Optional[str] = typer.Option(None, "--as", help="Act as this user (default: the first super admin)."),
-    as_json: bool = typer.Option(False, "--json", help="JSON for scripts."),
+    files: List[Path] = typer.Argument(..., help=text("help.source.add.files")),
+    graph: Optional[int] = typer.Option(None, "--graph", help=text("help.source.add.graph")),
+    project: Optional[int] = typer.Option(None, "--project", help=text("help.source.add.project")),
+    as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
+    as_json: bool = typer.Option(False, "--json", help=text("help.common.json")),
 ) -> None:
-    """Add text materials to the library (read to normalised text, OCR for images and scans)."""
     from toolkit import db
     from toolkit.accounts import operator
     from toolkit.cli.main import run_async
@@ -130,16 +126,15 @@ def source_add(
     emit(rows, ["id", "name", "state", "pageCount", "charCount", "ocr", "graphId"], Format.json if as_json else Format.table)
 
 
-@source_app.command("list")
+@source_app.command("list", help=text("help.source.list"))
 def source_list(
-    graph: Optional[int] = typer.Option(None, "--graph", help="Only the materials of this graph."),
-    keyword: str = typer.Option("", "--name", help="Part of the file name."),
-    page_size: int = typer.Option(50, "--page-size", help="How many to list."),
-    as_user: Optional[str] = typer.Option(None, "--as", help="Act as this user (default: the first super admin)."),
-    fmt: Format = typer.Option(Format.table, "--format", "-f", help="table, json or csv"),
-    as_json: bool = typer.Option(False, "--json", help="Same as --format json."),
+    graph: Optional[int] = typer.Option(None, "--graph", help=text("help.source.list.graph")),
+    keyword: str = typer.Option("", "--name", help=text("help.source.list.name")),
+    page_size: int = typer.Option(50, "--page-size", help=text("help.common.page_size")),
+    as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
+    fmt: Format = typer.Option(Format.table, "--format", "-f", help=text("help.common.format")),
+    as_json: bool = typer.Option(False, "--json", help=text("help.common.json_format")),
 ) -> None:
-    """List the text materials the user may see."""
     from toolkit import db
     from toolkit.accounts import operator
     from toolkit.cli.main import run_async
@@ -155,11 +150,10 @@ def source_list(
 
 
 def worker(
-    concurrency: int = typer.Option(1, "--concurrency", "-c", min=1, max=32, help="Tasks run at the same time."),
-    once: bool = typer.Option(False, "--once", help="Stop when the queue is empty."),
-    poll: float = typer.Option(1.0, "--poll", help="Seconds between looks at an empty queue."),
+    concurrency: int = typer.Option(1, "--concurrency", "-c", min=1, max=32, help=text("help.worker.concurrency")),
+    once: bool = typer.Option(False, "--once", help=text("help.worker.once")),
+    poll: float = typer.Option(1.0, "--poll", help=text("help.worker.poll")),
 ) -> None:
-    """Claim mining tasks from the database and run them (any number of workers, on any machines)."""
     import asyncio
     import signal
 

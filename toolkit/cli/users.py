@@ -9,8 +9,8 @@ import typer
 from toolkit.cli.output import Format, counted, emit, err
 from toolkit.messages import text
 
-user_app = typer.Typer(help="Users: add, list, disable, enable, reset a password, import a sheet.", no_args_is_help=True)
-unit_app = typer.Typer(help="Units (universities): add, list, rename, delete.", no_args_is_help=True)
+user_app = typer.Typer(help=text("help.user"), no_args_is_help=True)
+unit_app = typer.Typer(help=text("help.unit"), no_args_is_help=True)
 
 
 def _run(body):
@@ -34,14 +34,13 @@ async def _unit_id(name: str | None) -> int | None:
     return unit.id
 
 
-@user_app.command("add")
-def user_add(user_name: str, role: str = typer.Option("30", "--role", help="10 super, 20 admin, 30 ordinary/expert, test."),
-             name: Optional[str] = typer.Option(None, "--name", help="Display name."),
-             unit: Optional[str] = typer.Option(None, "--unit", help="Unit name (created if missing)."),
-             password: Optional[str] = typer.Option(None, "--password", envvar="ZHITU_NEW_PASSWORD", help="Password (prompted if missing)."),
-             tel: Optional[str] = typer.Option(None, "--tel", help="Mobile number (for SMS sign-in)."),
-             as_json: bool = typer.Option(False, "--json", help="JSON for scripts.")) -> None:
-    """Add a user."""
+@user_app.command("add", help=text("help.user.add"))
+def user_add(user_name: str, role: str = typer.Option("30", "--role", help=text("help.user.add.role")),
+             name: Optional[str] = typer.Option(None, "--name", help=text("help.user.add.name")),
+             unit: Optional[str] = typer.Option(None, "--unit", help=text("help.user.add.unit")),
+             password: Optional[str] = typer.Option(None, "--password", envvar="ZHITU_NEW_PASSWORD", help=text("help.user.add.password")),
+             tel: Optional[str] = typer.Option(None, "--tel", help=text("help.user.add.tel")),
+             as_json: bool = typer.Option(False, "--json", help=text("help.common.json"))) -> None:
     from toolkit.admin.users import add_user
 
     if password is None:
@@ -53,12 +52,11 @@ def user_add(user_name: str, role: str = typer.Option("30", "--role", help="10 s
     emit(_run(body), fmt=Format.json if as_json else Format.table)
 
 
-@user_app.command("list")
-def user_list(name: str = typer.Option("", "--name", help="Filter by name or user name."),
-              role: Optional[str] = typer.Option(None, "--role", help="Only this role code."),
-              as_json: bool = typer.Option(False, "--json", help="JSON for scripts."),
-              fmt: Format = typer.Option(Format.table, "--format", help="table, json or csv")) -> None:
-    """List users."""
+@user_app.command("list", help=text("help.user.list"))
+def user_list(name: str = typer.Option("", "--name", help=text("help.user.list.name")),
+              role: Optional[str] = typer.Option(None, "--role", help=text("help.user.list.role")),
+              as_json: bool = typer.Option(False, "--json", help=text("help.common.json")),
+              fmt: Format = typer.Option(Format.table, "--format", help=text("help.common.format"))) -> None:
     from toolkit.accounts import operator
     from toolkit.admin.users import list_users
 
@@ -79,21 +77,18 @@ def _switch(user_name: str, enabled: bool) -> None:
     err.print(text("cli.user_enabled" if enabled else "cli.user_disabled", user=user_name))
 
 
-@user_app.command("disable")
+@user_app.command("disable", help=text("help.user.disable"))
 def user_disable(user_name: str) -> None:
-    """Disable a user (signed out everywhere)."""
     _switch(user_name, False)
 
 
-@user_app.command("enable")
+@user_app.command("enable", help=text("help.user.enable"))
 def user_enable(user_name: str) -> None:
-    """Enable a user again."""
     _switch(user_name, True)
 
 
-@user_app.command("unblock")
+@user_app.command("unblock", help=text("help.user.unblock"))
 def user_unblock(user_name: str) -> None:
-    """Lift the sign-in limits of a user's account on every client (after many wrong passwords)."""
     from toolkit.admin.users import find_user
     from toolkit.auth.attempts import unblock_account
 
@@ -105,10 +100,9 @@ def user_unblock(user_name: str) -> None:
     err.print(text("cli.user_unblocked", user=user_name, count=lifted))
 
 
-@user_app.command("password")
+@user_app.command("password", help=text("help.user.password"))
 def user_password(user_name: str, password: Optional[str] = typer.Option(None, "--password", envvar="ZHITU_NEW_PASSWORD",
-                                                                          help="New password (prompted if missing).")) -> None:
-    """Reset a user's password (their sessions end)."""
+                                                                          help=text("help.user.password.password"))) -> None:
     from toolkit.admin.users import find_user, reset_password
 
     if password is None:
@@ -121,10 +115,9 @@ def user_password(user_name: str, password: Optional[str] = typer.Option(None, "
     err.print(text("cli.password_reset", user=user_name))
 
 
-@user_app.command("import")
-def user_import(file: Path = typer.Argument(..., help="users.xlsx with 用户名, 姓名, 角色, 单位, 密码, 手机, 邮箱."),
-                as_json: bool = typer.Option(False, "--json", help="JSON for scripts.")) -> None:
-    """Import users from a sheet, all or nothing (a bad row is named and nothing is written)."""
+@user_app.command("import", help=text("help.user.import"))
+def user_import(file: Path = typer.Argument(..., help=text("help.user.import.file")),
+                as_json: bool = typer.Option(False, "--json", help=text("help.common.json"))) -> None:
     from toolkit.admin.users import import_users
     from toolkit.formats.limits import read_bytes
 
@@ -135,9 +128,8 @@ def user_import(file: Path = typer.Argument(..., help="users.xlsx with 用户名
     emit(created, ["id", "userName", "name", "role", "unitName"], Format.json if as_json else Format.table, title=counted("cli.users_imported", len(created)))
 
 
-@unit_app.command("add")
-def unit_add(name: str, code: Optional[str] = typer.Option(None, "--code", help="Short code.")) -> None:
-    """Add a unit."""
+@unit_app.command("add", help=text("help.unit.add"))
+def unit_add(name: str, code: Optional[str] = typer.Option(None, "--code", help=text("help.unit.add.code"))) -> None:
     from toolkit.admin.units import add_unit
 
     async def body():
@@ -146,9 +138,8 @@ def unit_add(name: str, code: Optional[str] = typer.Option(None, "--code", help=
     emit(_run(body), fmt=Format.table)
 
 
-@unit_app.command("list")
-def unit_list(as_json: bool = typer.Option(False, "--json", help="JSON for scripts.")) -> None:
-    """List units with their user and project counts."""
+@unit_app.command("list", help=text("help.unit.list"))
+def unit_list(as_json: bool = typer.Option(False, "--json", help=text("help.common.json"))) -> None:
     from toolkit.accounts import operator
     from toolkit.admin.units import list_units
 
@@ -159,9 +150,8 @@ def unit_list(as_json: bool = typer.Option(False, "--json", help="JSON for scrip
     emit(items, ["id", "name", "code", "userCount", "projectCount", "enabled"], Format.json if as_json else Format.table)
 
 
-@unit_app.command("rename")
+@unit_app.command("rename", help=text("help.unit.rename"))
 def unit_rename(unit_id: int, name: str) -> None:
-    """Rename a unit."""
     from toolkit.admin.units import update_unit
 
     async def body():
@@ -170,9 +160,8 @@ def unit_rename(unit_id: int, name: str) -> None:
     emit(_run(body), fmt=Format.table)
 
 
-@unit_app.command("delete")
+@unit_app.command("delete", help=text("help.unit.delete"))
 def unit_delete(unit_id: int) -> None:
-    """Delete a unit that has no users and no projects."""
     from toolkit.admin.units import delete_unit
 
     async def body():
