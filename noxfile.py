@@ -30,18 +30,23 @@ def _python() -> str:
     return str(venv_python) if venv_python.exists() else sys.executable
 
 
+# pytest-xdist: one test process per core, at most four (each loads the models and makes its own
+# template databases). ZHITU_TEST_PROCESSES=0 runs in one process; so does `-- -n 0`.
+PARALLEL = ["-n", os.environ.get("ZHITU_TEST_PROCESSES", "auto"), "--maxprocesses", "4", "--dist", "worksteal"]
+
+
 @nox.session
 def tests(session: nox.Session) -> None:
-    """pytest on SQLite."""
-    session.run(_python(), "-m", "pytest", "-q", "-p", "no:cacheprovider", "--ignore=tests/attack", "--ignore=tests/corpus",
-                *session.posargs, env={"ZHITU_TEST_DB": ""})
+    """pytest on SQLite, in parallel processes."""
+    session.run(_python(), "-m", "pytest", "-q", "-p", "no:cacheprovider", *PARALLEL, "--ignore=tests/attack",
+                "--ignore=tests/corpus", *session.posargs, env={"ZHITU_TEST_DB": ""})
 
 
 @nox.session
 def tests_pg(session: nox.Session) -> None:
-    """pytest on PostgreSQL (a database per run, made and dropped by the fixtures)."""
-    session.run(_python(), "-m", "pytest", "-q", "-p", "no:cacheprovider", "--ignore=tests/attack", "--ignore=tests/corpus",
-                *session.posargs, env={"ZHITU_TEST_DB": PG_URL})
+    """pytest on PostgreSQL, in parallel processes (each makes and drops databases of its own)."""
+    session.run(_python(), "-m", "pytest", "-q", "-p", "no:cacheprovider", *PARALLEL, "--ignore=tests/attack",
+                "--ignore=tests/corpus", *session.posargs, env={"ZHITU_TEST_DB": PG_URL})
 
 
 @nox.session
