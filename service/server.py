@@ -28,6 +28,26 @@ def set_startup_timeout(seconds: float) -> None:
     WorkerProcess.THRESHOLD = ticks
 
 
+def _stop_ends_the_startup_wait() -> None:
+    """A stop (SIGTERM, Ctrl-C) that arrives while Sanic's main process still waits for its workers'
+    startup acknowledgement ends that wait, so the server stops as it does later on.
+
+    That wait can last about a second after /health first answers (the acknowledgement travels
+    through the worker-state Manager). Sanic 25.12 handles a stop then by ending the workers, but its
+    wait loop keeps re-reading its own shutdown message and never returns: the main process hung
+    until killed outright (an operator's Ctrl-C right after the start, or any test that stops a
+    server it has just used)."""
+    if getattr(WorkerManager._all_workers_ack, "ends_on_stop", False):
+        return
+    acknowledged = WorkerManager._all_workers_ack
+
+    def acknowledged_or_stopping(manager: WorkerManager) -> bool:
+        return manager._shutting_down or acknowledged(manager)
+
+    acknowledged_or_stopping.ends_on_stop = True
+    WorkerManager._all_workers_ack = acknowledged_or_stopping
+
+
 def _manager_ending_with_the_main_process() -> SyncManager:
     """Sanic's worker-state Manager (a process of its own) with die_with_parent as its initializer:
     Sanic starts it with none, and it would outlive a main process killed outright."""
@@ -46,6 +66,7 @@ def build_app(webui_url: str | None) -> Sanic:
 def run(host: str, port: int, workers: int = 1, with_webui: bool = True, rebuild: bool = False,
         on_ready=None) -> None:
     sanic.mixins.startup.Manager = _manager_ending_with_the_main_process
+    _stop_ends_the_startup_wait()
     set_startup_timeout(settings.get("startup_timeout"))
     next_process = None
     webui_url = None
