@@ -886,3 +886,10 @@ def text(key: str, lang: str | None = None, **params: object) -> str:
         return template.format(**localised)
     except (KeyError, IndexError):
         return template
+
+
+def counted(key: str, count: int, lang: str | None = None, **params: object) -> str:
+    """The message `key` about `count` things, from `key.one` when there is exactly one: English says
+    "1 node" and "2 nodes", Chinese reads the same either way."""
+    singular = f"{key}.one"
+    return text(singular if count == 1 and singular in CATALOGUE else key, lang, count=count, **params)

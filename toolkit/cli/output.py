@@ -15,16 +15,9 @@ from rich.console import Console
 from rich.table import Table
 
 from toolkit.cells import csv_value
-from toolkit.messages import CATALOGUE, system_lang, text
+from toolkit.messages import counted, system_lang, text  # noqa: F401 (counted: the commands take it from here)
 
 err = Console(stderr=True)
-
-
-def counted(key: str, count: int, **params: object) -> str:
-    """The message `key` about `count` things, from `key.one` when there is exactly one: English says
-    "1 node" and "2 nodes", Chinese reads the same either way."""
-    singular = f"{key}.one"
-    return text(singular if count == 1 and singular in CATALOGUE else key, count=count, **params)
 
 
 def label(key: str, style: str) -> str:

@@ -18,8 +18,8 @@ class TreeProblem(NamedTuple):
     def text(self, lang: str | None = None) -> str:
         """The problem in words; a count of exactly one takes the `.one` message ("1 node", not "1 nodes")."""
         key = f"integrity.{self.code}"
-        if self.params.get("count") == 1 and f"{key}.one" in messages.CATALOGUE:
-            key = f"{key}.one"
+        if "count" in self.params:
+            return messages.counted(key, self.params["count"], lang, **{k: v for k, v in self.params.items() if k != "count"})
         return messages.text(key, lang, **self.params)
 
     def described(self, lang: str | None = None) -> dict:
