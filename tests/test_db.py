@@ -87,3 +87,85 @@ async def test_a_write_transaction_holds_the_sqlite_write_lock_from_its_start(da
         other.execute("UPDATE template SET description = description")  # free again afterwards
     finally:
         other.close()
+
+
+async def _hold_write_lock_then_cancel_a_transaction(path: str) -> None:
+    """A transaction waiting for the other process's write lock is cancelled (its client left)."""
+    import asyncio
+    import sqlite3
+
+    from tortoise.transactions import in_transaction
+
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        async def write() -> None:
+            async with in_transaction():
+                await Template.filter(code="teaching").update(description="教学图谱")
+
+        waiting = asyncio.create_task(write())
+        await asyncio.sleep(0.3)  # it now waits in BEGIN IMMEDIATE for the lock
+        waiting.cancel()
+        await asyncio.sleep(0.1)
+    finally:
+        other.execute("COMMIT")  # the driver's thread still runs the BEGIN, which now gets the lock
+        other.close()
+    try:
+        await waiting
+    except asyncio.CancelledError:
+        pass
+
+
+async def test_a_transaction_cancelled_while_it_waits_for_the_write_lock_frees_the_connection(database):
+    """Sanic cancels a request whose client goes away. A transaction cancelled while it waited for
+    another process's write lock must not keep the connection: every later query of the process
+    would wait for it forever (a server that answers /health but no sign-in)."""
+    import asyncio
+    import sqlite3
+
+    import pytest
+
+    if not database.startswith("sqlite://"):
+        pytest.skip("SQLite only")
+    path = database[len("sqlite://"):]
+    await _hold_write_lock_then_cancel_a_transaction(path)
+    # A hang is the failure here; the limit is far above the time the statements take.
+    assert await asyncio.wait_for(Template.all().count(), 20) == 8
+    await asyncio.wait_for(Template.filter(code="teaching").update(description="教学"), 20)
+    # The cancelled BEGIN left no transaction open: another process can write at once.
+    other = sqlite3.connect(path, timeout=2, isolation_level=None)
+    try:
+        other.execute("UPDATE template SET description = description")
+    finally:
+        other.close()
+
+
+async def test_a_transaction_refused_the_write_lock_frees_the_connection(database, monkeypatch):
+    """A BEGIN that gives up on the other process's lock (the busy timeout) raises, and leaves the
+    connection free for the next query."""
+    import asyncio
+    import sqlite3
+
+    import pytest
+    from tortoise import connections
+    from tortoise.exceptions import TransactionManagementError
+    from tortoise.transactions import in_transaction
+
+    if not database.startswith("sqlite://"):
+        pytest.skip("SQLite only")
+    path = database[len("sqlite://"):]
+    client = connections.get("default")
+    await client.execute_script("PRAGMA busy_timeout = 100")
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    async def write() -> None:  # in a task of its own, as a request runs
+        async with in_transaction():
+            await Template.filter(code="teaching").update(description="教学图谱")
+
+    try:
+        with pytest.raises(TransactionManagementError, match="locked"):
+            await asyncio.create_task(write())
+    finally:
+        other.execute("COMMIT")
+        other.close()
+    assert await asyncio.wait_for(Template.all().count(), 20) == 8

@@ -4,12 +4,21 @@ The platform and a mining worker are two processes on one SQLite file. A deferre
 and takes the write lock only at its first write; if the other process wrote in between, SQLite
 refuses that upgrade at once ("database is locked"), without waiting. BEGIN IMMEDIATE takes the
 write lock up front, so a transaction waits its turn (the busy timeout) instead of failing.
+
+Waiting its turn is also where a transaction is most often cancelled (Sanic cancels a request whose
+client went away) or refused (the other process kept the lock past the busy timeout). Tortoise's
+transaction context takes the connection's lock before BEGIN and gives it back only on leaving the
+block, which a failed BEGIN never enters: the lock stayed taken and every later query of the
+process waited for it forever. Here a failed BEGIN gives the lock back and leaves no transaction open.
 """
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 
+from tortoise.backends.base.client import TransactionalDBClient
 from tortoise.backends.sqlite.client import SqliteClient, SqliteTransactionContext, SqliteTransactionWrapper
+from tortoise.connection import get_connections
 from tortoise.exceptions import TransactionManagementError
 
 # How long a statement waits for the other process's write lock before it fails, in milliseconds.
@@ -25,9 +34,41 @@ class _ImmediateTransaction(SqliteTransactionWrapper):
             raise TransactionManagementError(exc) from exc
 
 
+class _TransactionContext(SqliteTransactionContext):
+    async def __aenter__(self) -> TransactionalDBClient:
+        await self._trxlock.acquire()
+        try:
+            await self.ensure_connection()
+            self.token = get_connections().set(self.connection_name, self.connection)
+            try:
+                await self.connection.begin()
+            except BaseException:
+                get_connections().reset(self.token)
+                raise
+        except BaseException:
+            await _end_unfinished_begin(self.connection)
+            self._trxlock.release()
+            raise
+        return self.connection
+
+
+async def _end_unfinished_begin(transaction: _ImmediateTransaction) -> None:
+    """Roll back what a cancelled BEGIN may still start: the driver's thread runs a statement to its
+    end even when the task awaiting it is cancelled, and an open transaction would hold the write lock."""
+    driver = transaction._connection
+    if driver is None:
+        return
+    try:
+        # Queued behind the BEGIN in the driver's one thread, so it runs after it; shielded so a
+        # second cancellation does not leave it half done.
+        await asyncio.shield(driver.execute("ROLLBACK"))
+    except (sqlite3.OperationalError, asyncio.CancelledError):
+        pass  # no transaction was open (the usual case after a refused BEGIN)
+
+
 class ZhituSqliteClient(SqliteClient):
     def _in_transaction(self) -> SqliteTransactionContext:
-        return SqliteTransactionContext(_ImmediateTransaction(self), self._lock)
+        return _TransactionContext(_ImmediateTransaction(self), self._lock)
 
 
 client_class = ZhituSqliteClient
