@@ -174,3 +174,57 @@ def test_help_follows_zhitu_lang():
     assert _unwrapped("Check the tree's integrity and prerequisite cycles; exit 1 when anything is wrong.") in check
     assert _unwrapped("Act as this user (default: the first super admin).") in check
     assert _unwrapped("JSON for scripts.") in check
+
+
+# Run in a process of its own per language (help texts are looked up when the CLI is imported): every
+# command of the typer app, with its own help, the help of each of its arguments and options, and the
+# screen `--help` prints for it.
+_WALK_THE_CLI = """
+import json, sys
+import typer
+from typer.testing import CliRunner
+from toolkit.cli.main import app
+
+def walk(command, path):
+    yield path, command
+    for name, sub in getattr(command, "commands", {}).items():
+        yield from walk(sub, [*path, name])
+
+runner = CliRunner()
+found = []
+for path, command in walk(typer.main.get_command(app), []):
+    screen = runner.invoke(app, [*path, "--help"], env={"TERMINAL_WIDTH": "400"})
+    assert screen.exit_code == 0, (path, screen.output)
+    params = [{"kind": type(p).__name__, "name": p.name, "help": getattr(p, "help", None)} for p in command.params]
+    found.append({"path": path, "help": command.help, "params": params, "screen": screen.output})
+json.dump(found, sys.stdout, ensure_ascii=False)
+"""
+
+
+def _walk_the_cli(lang: str) -> list[dict]:
+    env = {**os.environ, "ZHITU_LANG": lang, "TERMINAL_WIDTH": "400"}
+    done = subprocess.run([sys.executable, "-c", _WALK_THE_CLI], env=env, capture_output=True, text=True, encoding="utf-8",
+                          cwd=Path(__file__).resolve().parents[1])
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_every_command_argument_and_option_has_help_in_both_languages():
+    helps = {lang: {text for key, texts in CATALOGUE.items() if key.startswith("help.") for text in [texts[column]]}
+             for column, lang in enumerate(("zh-CN", "en"))}
+    walked = {lang: _walk_the_cli(lang) for lang in ("zh-CN", "en")}
+    assert len(walked["en"]) > 70 and [c["path"] for c in walked["en"]] == [c["path"] for c in walked["zh-CN"]]
+    arguments = 0
+    for zh, en in zip(walked["zh-CN"], walked["en"]):
+        command = " ".join(["zhitu", *en["path"]])
+        assert zh["help"] in helps["zh-CN"] and en["help"] in helps["en"], command
+        for zh_param, en_param in zip(zh["params"], en["params"]):
+            where = f"{command} {en_param['name']}"
+            assert zh_param["help"] in helps["zh-CN"], where  # a catalogue help text, not none nor a fallback
+            assert en_param["help"] in helps["en"], where
+            assert zh_param["help"] != en_param["help"], where
+            # The --help screen lists it with its text (Rich draws one line per entry at this width).
+            assert zh_param["help"] in zh["screen"], where
+            assert en_param["help"] in en["screen"], where
+            arguments += en_param["kind"] == "TyperArgument"
+    assert arguments > 40

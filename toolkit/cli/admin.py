@@ -46,7 +46,8 @@ def project_list(name: str = typer.Option("", "--name", help=text("help.project.
 
 
 @project_app.command("add", help=text("help.project.add"))
-def project_add(name: str, unit_id: Optional[int] = typer.Option(None, "--unit", help=text("help.project.add.unit")),
+def project_add(name: str = typer.Argument(..., help=text("help.project.add.name")),
+                unit_id: Optional[int] = typer.Option(None, "--unit", help=text("help.project.add.unit")),
                 leader: Optional[str] = typer.Option(None, "--leader", help=text("help.project.add.leader")),
                 trial_end: Optional[str] = typer.Option(None, "--trial-until", help=text("help.project.add.trial_until")),
                 major: Optional[str] = typer.Option(None, "--major", help=text("help.project.add.major")),
@@ -63,7 +64,8 @@ def project_add(name: str, unit_id: Optional[int] = typer.Option(None, "--unit",
 
 
 @project_app.command("members", help=text("help.project.members"))
-def project_members(project_id: int, as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
+def project_members(project_id: int = typer.Argument(..., help=text("help.common.project_id")),
+                    as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
                     as_json: bool = typer.Option(False, "--json", help=text("help.common.json"))) -> None:
     from toolkit.projects import members
 
@@ -72,7 +74,8 @@ def project_members(project_id: int, as_user: Optional[str] = typer.Option(None,
 
 
 @project_app.command("member", help=text("help.project.member"))
-def project_member(project_id: int, user_names: list[str] = typer.Argument(..., help=text("help.project.member.user_names")),
+def project_member(project_id: int = typer.Argument(..., help=text("help.common.project_id")),
+                   user_names: list[str] = typer.Argument(..., help=text("help.project.member.user_names")),
                    role: str = typer.Option("20", "--role", help=text("help.project.member.role")),
                    remove: bool = typer.Option(False, "--remove", help=text("help.project.member.remove")),
                    as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user"))) -> None:
@@ -92,7 +95,8 @@ def project_member(project_id: int, user_names: list[str] = typer.Argument(..., 
 
 
 @project_app.command("template-control", help=text("help.project.template_control"))
-def project_template_control(project_id: int, template_ids: list[int] = typer.Argument(None, help=text("help.project.template_control.template_ids")),
+def project_template_control(project_id: int = typer.Argument(..., help=text("help.common.project_id")),
+                             template_ids: list[int] = typer.Argument(None, help=text("help.project.template_control.template_ids")),
                              as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user"))) -> None:
     from toolkit.projects import batch_update_template_control
 
@@ -100,7 +104,8 @@ def project_template_control(project_id: int, template_ids: list[int] = typer.Ar
 
 
 @project_app.command("stats", help=text("help.project.stats"))
-def project_stats(project_id: int, as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
+def project_stats(project_id: int = typer.Argument(..., help=text("help.common.project_id")),
+                  as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
                   as_json: bool = typer.Option(False, "--json", help=text("help.common.json"))) -> None:
     from toolkit.projects import statistics
 
@@ -118,7 +123,8 @@ def library_list(state: int = typer.Option(-1, "--state", help=text("help.librar
 
 
 @library_app.command("review", help=text("help.library.review"))
-def library_review(graph_id: int, refuse: Optional[str] = typer.Option(None, "--refuse", help=text("help.library.review.refuse")),
+def library_review(graph_id: int = typer.Argument(..., help=text("help.library.review.graph_id")),
+                   refuse: Optional[str] = typer.Option(None, "--refuse", help=text("help.library.review.refuse")),
                    as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user"))) -> None:
     from toolkit.library import PUBLISH, REFUSE, update_public_state
 
@@ -147,7 +153,8 @@ def trial_list(state: Optional[int] = typer.Option(None, "--state", help=text("h
 
 
 @trial_app.command("approve", help=text("help.trial.approve"))
-def trial_approve(trial_id: int, days: int = typer.Option(30, "--days", help=text("help.trial.approve.days")),
+def trial_approve(trial_id: int = typer.Argument(..., help=text("help.common.trial_id")),
+                  days: int = typer.Option(30, "--days", help=text("help.trial.approve.days")),
                   as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user"))) -> None:
     from toolkit.trials import APPROVED, handle
 
@@ -156,7 +163,8 @@ def trial_approve(trial_id: int, days: int = typer.Option(30, "--days", help=tex
 
 
 @trial_app.command("reject", help=text("help.trial.reject"))
-def trial_reject(trial_id: int, opinion: str = typer.Option(..., "--opinion", help=text("help.trial.reject.opinion")),
+def trial_reject(trial_id: int = typer.Argument(..., help=text("help.common.trial_id")),
+                 opinion: str = typer.Option(..., "--opinion", help=text("help.trial.reject.opinion")),
                  as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user"))) -> None:
     from toolkit.trials import REJECTED, handle
 

@@ -60,7 +60,8 @@ def list_graphs(
 
 
 @app.command("show", help=text("help.graph.show"))
-def show(graph_id: int, as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
+def show(graph_id: int = typer.Argument(..., help=text("help.common.graph_id")),
+         as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
          as_json: bool = typer.Option(False, "--json", help=text("help.common.json"))) -> None:
     from toolkit.graphs.crud import graph_detail
 
@@ -68,7 +69,8 @@ def show(graph_id: int, as_user: Optional[str] = typer.Option(None, "--as", help
 
 
 @app.command("tree", help=text("help.graph.tree"))
-def tree(graph_id: int, node: Optional[int] = typer.Option(None, "--node", help=text("help.graph.tree.node")),
+def tree(graph_id: int = typer.Argument(..., help=text("help.common.graph_id")),
+         node: Optional[int] = typer.Option(None, "--node", help=text("help.graph.tree.node")),
          depth: Optional[int] = typer.Option(None, "--depth", help=text("help.graph.tree.depth")),
          as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
          as_json: bool = typer.Option(False, "--json", help=text("help.common.json"))) -> None:
@@ -90,7 +92,8 @@ def tree(graph_id: int, node: Optional[int] = typer.Option(None, "--node", help=
 
 
 @app.command("create", help=text("help.graph.create"))
-def create(name: str, template: str = typer.Option(..., "--template", help=text("help.graph.create.template")),
+def create(name: str = typer.Argument(..., help=text("help.graph.create.name")),
+           template: str = typer.Option(..., "--template", help=text("help.graph.create.template")),
            project: Optional[int] = typer.Option(None, "--project", help=text("help.graph.create.project")),
            as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
            as_json: bool = typer.Option(False, "--json", help=text("help.common.json"))) -> None:
@@ -109,7 +112,9 @@ def create(name: str, template: str = typer.Option(..., "--template", help=text(
 
 
 @app.command("rename", help=text("help.graph.rename"))
-def rename(graph_id: int, name: str, as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user"))) -> None:
+def rename(graph_id: int = typer.Argument(..., help=text("help.common.graph_id")),
+           name: str = typer.Argument(..., help=text("help.common.new_name")),
+           as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user"))) -> None:
     from toolkit.graphs.crud import update_graph
 
     async def body(user):
@@ -120,7 +125,8 @@ def rename(graph_id: int, name: str, as_user: Optional[str] = typer.Option(None,
 
 
 @app.command("delete", help=text("help.graph.delete"))
-def delete(graph_id: int, yes: bool = typer.Option(False, "--yes", help=text("help.common.yes")),
+def delete(graph_id: int = typer.Argument(..., help=text("help.common.graph_id")),
+           yes: bool = typer.Option(False, "--yes", help=text("help.common.yes")),
            as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user"))) -> None:
     from toolkit.graphs.crud import delete_graph
 
@@ -131,7 +137,9 @@ def delete(graph_id: int, yes: bool = typer.Option(False, "--yes", help=text("he
 
 
 @app.command("copy", help=text("help.graph.copy"))
-def copy(graph_id: int, name: str, project: Optional[int] = typer.Option(None, "--project", help=text("help.graph.copy.project")),
+def copy(graph_id: int = typer.Argument(..., help=text("help.graph.copy.graph_id")),
+         name: str = typer.Argument(..., help=text("help.graph.copy.name")),
+         project: Optional[int] = typer.Option(None, "--project", help=text("help.graph.copy.project")),
          node: Optional[int] = typer.Option(None, "--node", help=text("help.graph.copy.node")),
          as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
          as_json: bool = typer.Option(False, "--json", help=text("help.common.json"))) -> None:
@@ -153,17 +161,20 @@ def _release(graph_id: int, released: bool, as_user: str | None) -> None:
 
 
 @app.command("publish", help=text("help.graph.publish"))
-def publish(graph_id: int, as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user"))) -> None:
+def publish(graph_id: int = typer.Argument(..., help=text("help.common.graph_id")),
+            as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user"))) -> None:
     _release(graph_id, True, as_user)
 
 
 @app.command("unpublish", help=text("help.graph.unpublish"))
-def unpublish(graph_id: int, as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user"))) -> None:
+def unpublish(graph_id: int = typer.Argument(..., help=text("help.common.graph_id")),
+              as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user"))) -> None:
     _release(graph_id, False, as_user)
 
 
 @app.command("versions", help=text("help.graph.versions"))
-def versions(graph_id: int, save: Optional[str] = typer.Option(None, "--save", help=text("help.graph.versions.save")),
+def versions(graph_id: int = typer.Argument(..., help=text("help.common.graph_id")),
+             save: Optional[str] = typer.Option(None, "--save", help=text("help.graph.versions.save")),
              as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
              as_json: bool = typer.Option(False, "--json", help=text("help.common.json"))) -> None:
     from toolkit.graphs import versions as versioning
@@ -177,7 +188,8 @@ def versions(graph_id: int, save: Optional[str] = typer.Option(None, "--save", h
 
 
 @app.command("diff", help=text("help.graph.diff"))
-def diff(graph_id: int, version: int = typer.Argument(..., help=text("help.graph.diff.version")),
+def diff(graph_id: int = typer.Argument(..., help=text("help.common.graph_id")),
+         version: int = typer.Argument(..., help=text("help.graph.diff.version")),
          other: Optional[int] = typer.Option(None, "--other", help=text("help.graph.diff.other")),
          as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
          as_json: bool = typer.Option(False, "--json", help=text("help.common.json"))) -> None:
@@ -192,7 +204,9 @@ def diff(graph_id: int, version: int = typer.Argument(..., help=text("help.graph
 
 
 @app.command("restore", help=text("help.graph.restore"))
-def restore(graph_id: int, version: int, as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user"))) -> None:
+def restore(graph_id: int = typer.Argument(..., help=text("help.common.graph_id")),
+            version: int = typer.Argument(..., help=text("help.graph.restore.version")),
+            as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user"))) -> None:
     from toolkit.graphs.versions import restore_version
 
     result = _run(lambda: _opened(restore_version)(as_user, graph_id, version))
@@ -200,7 +214,8 @@ def restore(graph_id: int, version: int, as_user: Optional[str] = typer.Option(N
 
 
 @app.command("merge", help=text("help.graph.merge"))
-def merge(graph_id: int, source: int = typer.Argument(..., help=text("help.graph.merge.source")),
+def merge(graph_id: int = typer.Argument(..., help=text("help.graph.merge.graph_id")),
+          source: int = typer.Argument(..., help=text("help.graph.merge.source")),
           node: Optional[int] = typer.Option(None, "--node", help=text("help.graph.merge.node")),
           apply: bool = typer.Option(False, "--apply", help=text("help.graph.merge.apply")),
           as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
@@ -219,7 +234,8 @@ def merge(graph_id: int, source: int = typer.Argument(..., help=text("help.graph
 
 
 @app.command("dedupe", help=text("help.graph.dedupe"))
-def dedupe(graph_id: int, as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
+def dedupe(graph_id: int = typer.Argument(..., help=text("help.common.graph_id")),
+           as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
            as_json: bool = typer.Option(False, "--json", help=text("help.common.json"))) -> None:
     from toolkit.graphs.merge import find_duplicates
 
@@ -233,7 +249,8 @@ def dedupe(graph_id: int, as_user: Optional[str] = typer.Option(None, "--as", he
 
 
 @app.command("check", help=text("help.graph.check"))
-def check(graph_id: int, as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
+def check(graph_id: int = typer.Argument(..., help=text("help.common.graph_id")),
+          as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
           as_json: bool = typer.Option(False, "--json", help=text("help.common.json"))) -> None:
     from toolkit.graphs.analysis import check_graph
 
@@ -252,7 +269,8 @@ def check(graph_id: int, as_user: Optional[str] = typer.Option(None, "--as", hel
 
 
 @app.command("path", help=text("help.graph.path"))
-def path(graph_id: int, node: int = typer.Argument(..., help=text("help.graph.path.node")),
+def path(graph_id: int = typer.Argument(..., help=text("help.common.graph_id")),
+         node: int = typer.Argument(..., help=text("help.graph.path.node")),
          as_user: Optional[str] = typer.Option(None, "--as", help=text("help.common.as_user")),
          as_json: bool = typer.Option(False, "--json", help=text("help.common.json"))) -> None:
     from toolkit.graphs.analysis import prerequisite_path

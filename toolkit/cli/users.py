@@ -35,7 +35,8 @@ async def _unit_id(name: str | None) -> int | None:
 
 
 @user_app.command("add", help=text("help.user.add"))
-def user_add(user_name: str, role: str = typer.Option("30", "--role", help=text("help.user.add.role")),
+def user_add(user_name: str = typer.Argument(..., help=text("help.user.add.user_name")),
+             role: str = typer.Option("30", "--role", help=text("help.user.add.role")),
              name: Optional[str] = typer.Option(None, "--name", help=text("help.user.add.name")),
              unit: Optional[str] = typer.Option(None, "--unit", help=text("help.user.add.unit")),
              password: Optional[str] = typer.Option(None, "--password", envvar="ZHITU_NEW_PASSWORD", help=text("help.user.add.password")),
@@ -78,17 +79,17 @@ def _switch(user_name: str, enabled: bool) -> None:
 
 
 @user_app.command("disable", help=text("help.user.disable"))
-def user_disable(user_name: str) -> None:
+def user_disable(user_name: str = typer.Argument(..., help=text("help.common.user_name"))) -> None:
     _switch(user_name, False)
 
 
 @user_app.command("enable", help=text("help.user.enable"))
-def user_enable(user_name: str) -> None:
+def user_enable(user_name: str = typer.Argument(..., help=text("help.common.user_name"))) -> None:
     _switch(user_name, True)
 
 
 @user_app.command("unblock", help=text("help.user.unblock"))
-def user_unblock(user_name: str) -> None:
+def user_unblock(user_name: str = typer.Argument(..., help=text("help.common.user_name"))) -> None:
     from toolkit.admin.users import find_user
     from toolkit.auth.attempts import unblock_account
 
@@ -101,8 +102,9 @@ def user_unblock(user_name: str) -> None:
 
 
 @user_app.command("password", help=text("help.user.password"))
-def user_password(user_name: str, password: Optional[str] = typer.Option(None, "--password", envvar="ZHITU_NEW_PASSWORD",
-                                                                          help=text("help.user.password.password"))) -> None:
+def user_password(user_name: str = typer.Argument(..., help=text("help.common.user_name")),
+                  password: Optional[str] = typer.Option(None, "--password", envvar="ZHITU_NEW_PASSWORD",
+                                                         help=text("help.user.password.password"))) -> None:
     from toolkit.admin.users import find_user, reset_password
 
     if password is None:
@@ -129,7 +131,8 @@ def user_import(file: Path = typer.Argument(..., help=text("help.user.import.fil
 
 
 @unit_app.command("add", help=text("help.unit.add"))
-def unit_add(name: str, code: Optional[str] = typer.Option(None, "--code", help=text("help.unit.add.code"))) -> None:
+def unit_add(name: str = typer.Argument(..., help=text("help.unit.add.name")),
+             code: Optional[str] = typer.Option(None, "--code", help=text("help.unit.add.code"))) -> None:
     from toolkit.admin.units import add_unit
 
     async def body():
@@ -151,7 +154,8 @@ def unit_list(as_json: bool = typer.Option(False, "--json", help=text("help.comm
 
 
 @unit_app.command("rename", help=text("help.unit.rename"))
-def unit_rename(unit_id: int, name: str) -> None:
+def unit_rename(unit_id: int = typer.Argument(..., help=text("help.common.unit_id")),
+                name: str = typer.Argument(..., help=text("help.common.new_name"))) -> None:
     from toolkit.admin.units import update_unit
 
     async def body():
@@ -161,7 +165,7 @@ def unit_rename(unit_id: int, name: str) -> None:
 
 
 @unit_app.command("delete", help=text("help.unit.delete"))
-def unit_delete(unit_id: int) -> None:
+def unit_delete(unit_id: int = typer.Argument(..., help=text("help.common.unit_id"))) -> None:
     from toolkit.admin.units import delete_unit
 
     async def body():
