@@ -7,8 +7,18 @@ import itertools
 import json
 import os
 import shutil
+import tempfile
 import uuid
 from pathlib import Path
+
+# Every test process (the run, each xdist worker, and the processes tests start, which inherit the
+# environment) has a data folder of its own in the temp folder, set before the library is imported:
+# a test with no zhitu_home must not write into the user's ~/.zhitu, nor use a database ZHITU_DB
+# names. Per process, so workers never share a signing key or a SQLite file. Tests that need a
+# folder of their own still take zhitu_home.
+SESSION_HOME = tempfile.mkdtemp(prefix="zhitu-test-home-")
+os.environ["ZHITU_HOME"] = SESSION_HOME
+os.environ.pop("ZHITU_DB", None)
 
 import httpx
 import pytest
@@ -24,6 +34,10 @@ TEST_EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"
 PASSWORD = "Secret@123"
 PASSWORD_HASH = hash_password(PASSWORD)  # hashed once: argon2 is slow on purpose
 _app_names = itertools.count()
+
+
+def pytest_unconfigure(config):
+    shutil.rmtree(SESSION_HOME, ignore_errors=True)
 
 
 def _pg_admin_url(base: str) -> str:

@@ -2,8 +2,14 @@
 file is seen at the next read, and the signing key stays the one on disk."""
 import json
 import os
+import subprocess
+import sys
+from pathlib import Path
 
-from toolkit import settings
+from typer.testing import CliRunner
+
+from toolkit import db, settings
+from toolkit.cli.main import app
 
 
 def test_an_edited_config_file_is_seen_at_the_next_read(zhitu_home, monkeypatch):
@@ -28,9 +34,35 @@ def test_the_signing_key_is_made_once_and_kept(zhitu_home, monkeypatch):
     assert settings.secret_key() == first
 
 
-def test_a_removed_data_folder_is_made_again(zhitu_home):
+def test_a_removed_data_folder_is_made_again_by_what_writes_there(zhitu_home):
     import shutil
 
     assert settings.home() == zhitu_home
     shutil.rmtree(zhitu_home)
-    assert settings.home().is_dir()
+    assert settings.uploads_dir().is_dir() and settings.home().is_dir()
+
+
+def test_reading_settings_makes_no_data_folder(tmp_path, monkeypatch):
+    """Only writing makes ~/.zhitu: someone who checks a file with `zhitu validate` gets none."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    for name in ("ZHITU_HOME", "ZHITU_DB", "ZHITU_SECRET"):
+        monkeypatch.delenv(name, raising=False)
+    default_home = tmp_path / ".zhitu"
+    assert settings.home() == default_home
+    for name in settings.REGISTRY:
+        settings.get(name)
+    assert settings.db_url() == f"sqlite://{default_home / 'zhitu.sqlite3'}" and not db.is_postgres()
+    outline = tmp_path / "outline.md"
+    outline.write_text("# 数据结构\n\n## 栈\n", encoding="utf-8")
+    assert CliRunner().invoke(app, ["validate", str(outline)]).exit_code == 0
+    assert not default_home.exists()
+    key = settings.secret_key()  # the first thing written there makes the folder
+    assert (default_home / "secret.key").read_text(encoding="utf-8").strip() == key
+
+
+def test_the_test_session_keeps_out_of_the_users_data_folder():
+    """Tests without zhitu_home, and the processes they start, use the session's temp folder."""
+    shown = subprocess.run([sys.executable, "-c", "from toolkit import settings; print(settings.home())"],
+                           capture_output=True, text=True, check=True, cwd=Path(__file__).resolve().parents[1])
+    assert Path(shown.stdout.strip()) == settings.home() == Path(os.environ["ZHITU_HOME"])
+    assert settings.home() != Path("~/.zhitu").expanduser() and "ZHITU_DB" not in os.environ

@@ -65,9 +65,8 @@ REGISTRY: dict[str, Setting] = {
 
 
 # Settings are read on every request: the config file is parsed again only when its stat changes,
-# a data folder is made once, and the signing key is read once per data folder.
+# and the signing key is read once per data folder.
 _config_cache: dict[Path, tuple[tuple[int, int], dict[str, Any]]] = {}
-_made_homes: set[Path] = set()
 _secret_cache: dict[Path, str] = {}
 
 
@@ -107,11 +106,10 @@ def get(name: str, override: Any = None) -> Any:
 
 
 def home() -> Path:
-    path = Path(os.path.expanduser(str(get("home"))))
-    if path not in _made_homes or not path.is_dir():
-        path.mkdir(parents=True, exist_ok=True)
-        _made_homes.add(path)
-    return path
+    """The data folder's path. Reading settings never makes it (a user who only ran `zhitu --help`
+    or `zhitu validate` gets no ~/.zhitu): what writes there makes it first (the signing key,
+    uploads_dir(), the SQLite file through db.tortoise_config)."""
+    return Path(os.path.expanduser(str(get("home"))))
 
 
 def db_url() -> str:
@@ -130,6 +128,7 @@ def secret_key() -> str:
     if path in _secret_cache:
         return _secret_cache[path]
     if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(secrets.token_urlsafe(48), encoding="utf-8")
         path.chmod(0o600)
     _secret_cache[path] = path.read_text(encoding="utf-8").strip()
