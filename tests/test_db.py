@@ -169,3 +169,34 @@ async def test_a_transaction_refused_the_write_lock_frees_the_connection(databas
         other.execute("COMMIT")
         other.close()
     assert await asyncio.wait_for(Template.all().count(), 20) == 8
+
+
+async def test_a_postgres_transaction_whose_begin_fails_gives_its_connection_back(database, monkeypatch):
+    """Tortoise kept the pooled connection of a transaction whose BEGIN failed or was cancelled:
+    once as many had failed as the pool holds, every later query waited forever. Here BEGIN fails
+    more times than the pool has connections, and the next query still runs."""
+    import asyncio
+
+    import pytest
+    from tortoise import connections
+    from tortoise.backends.asyncpg.client import TransactionWrapper
+    from tortoise.transactions import in_transaction
+
+    if not database.startswith("postgres"):
+        pytest.skip("PostgreSQL only")
+    pool_size = connections.get("default")._pool.get_max_size()
+
+    async def refused_begin(self) -> None:  # the driver's answer when the server went away mid-BEGIN
+        raise ConnectionResetError("connection lost")
+
+    async def request() -> int:  # in a task of its own, as a request runs
+        async with in_transaction():
+            return await Template.all().count()
+
+    monkeypatch.setattr(TransactionWrapper, "begin", refused_begin)
+    for _ in range(pool_size + 1):
+        with pytest.raises(ConnectionResetError):
+            await asyncio.create_task(request())
+    monkeypatch.undo()
+    # A hang is the failure here; the limit is far above the time the statement takes.
+    assert await asyncio.wait_for(asyncio.create_task(request()), 20) == 8

@@ -52,7 +52,12 @@ def _with_pool(url: str) -> str:
 
 def tortoise_config(url: str | None = None) -> dict:
     url = normalise_url(url or settings.db_url())
-    connection: dict | str = _with_pool(url) if url.startswith("postgres://") else url
+    connection: dict | str = url
+    if url.startswith("postgres://"):
+        from tortoise.backends.base.config_generator import expand_db_url
+
+        # Tortoise's asyncpg client with transactions that give their connection back (postgres_engine).
+        connection = {"engine": "toolkit.postgres_engine", "credentials": expand_db_url(_with_pool(url))["credentials"]}
     if url.startswith("sqlite://"):
         path = url[len("sqlite://"):]
         if path != ":memory:":
