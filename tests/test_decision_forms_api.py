@@ -63,3 +63,36 @@ async def test_decision_form_rules_are_served(api, people):
     assert rules["trialDecision"]["days"] == {"label": "Trial days", "required": False, "integer": True, "min": 1, "max": 366}
     assert rules["trialDecision"]["state"]["choices"] == [1, 2] and rules["libraryReview"]["publicState"]["choices"] == [4, 2]
     assert rules["libraryApproval"]["opinion"] == {"label": "Approval opinion", "required": True, "maxLength": 2000}
+
+
+async def test_an_opinion_of_markup_only_is_no_opinion(api, people):
+    """The opinion is checked as it would be stored (sanitised): markup that cleans to nothing is
+    no opinion, where a refusal or the approval form needs one; the answer names every field at once
+    and nothing is written."""
+    script = "<script>alert(1)</script>"
+    graph, *_ = await _graph(people)
+    expert, outsider = people["users"]["expert"], people["users"]["outsider"]
+    await library.publish(expert, graph.id)
+    admin = await api.login("admin")
+    zh, en = await _both(api, admin, "POST", f"{L}/updatePublicState", json={"graphId": graph.id, "publicState": 2, "opinion": script})
+    assert (zh["errors"], en["errors"]) == ({"opinion": "请填写审批意见"}, {"opinion": "Approval opinion is required"})
+    entry = await LibraryEntry.get(graph_id=graph.id)
+    assert (entry.public_state, entry.reviewer_id, entry.review_opinion) == (library.WAIT, None, "")
+
+    await library.update_public_state(people["users"]["admin"], graph.id, library.PUBLISH)
+    record = await library.apply(outsider, graph.id, "我的数据结构", people["projects"]["b"].id, outsider.id, "教学使用")
+    token = await api.login("outsider")
+    zh, en = await _both(api, token, "POST", f"{L}/approval", json={"id": record["id"], "state": 9, "approvalProposal": script})
+    assert zh["errors"] == {"state": "请选择有效的审批结果", "opinion": "请填写审批意见"}
+    assert en["errors"] == {"state": "Choose a valid Decision", "opinion": "Approval opinion is required"}
+    _, passing = await api.call("POST", f"{L}/approval", token, lang="en", json={"id": record["id"], "state": 2, "approvalProposal": script})
+    assert passing["errors"] == {"opinion": "Approval opinion is required"}
+    after = await LibraryApply.get(id=record["id"])
+    assert (after.state, after.approval_proposal, after.copy_graph_id) == (library.APPLY, "", None)
+
+    trial = await TrialApplication.create(name="赵老师", unit_name="测试大学", tel="13700000008", reason="试用")
+    super_token = await api.login("super")
+    zh, en = await _both(api, super_token, "PUT", f"/basic-api/api/trial/handle/{trial.id}", json={"state": 2, "days": 0, "opinion": script})
+    assert zh["errors"] == {"days": "试用天数不能小于 1", "opinion": "请填写审批意见"}
+    assert en["errors"] == {"days": "Trial days cannot be less than 1", "opinion": "Approval opinion is required"}
+    assert (await TrialApplication.get(id=trial.id)).state == 0

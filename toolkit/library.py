@@ -74,7 +74,7 @@ async def publish(actor: User, graph_id: int, summary: str = "") -> dict:
 
 async def update_public_state(actor: User, graph_id: int, state: Any, opinion: Any = "") -> dict:
     """An admin publishes (4) or refuses (2) a waiting graph; refusing needs an opinion."""
-    decision = check_decision("libraryReview", "publicState", REFUSE, {"publicState": state, "opinion": opinion})
+    decision = check_decision("libraryReview", "publicState", REFUSE, {"publicState": state, "opinion": opinion}, sanitise)
     state, opinion = decision["publicState"], decision["opinion"]
     entry = await _entry_for_graph(graph_id)
     if entry is None:
@@ -86,7 +86,7 @@ async def update_public_state(actor: User, graph_id: int, state: Any, opinion: A
         raise ValidationError("library.not_waiting")
     async with in_transaction():
         claimed = await LibraryEntry.filter(id=entry.id, public_state=WAIT).update(public_state=state, reviewer_id=actor.id,
-                                                                                   review_opinion=sanitise(opinion))
+                                                                                   review_opinion=opinion)
         if not claimed:
             raise ValidationError("library.not_waiting")
         if state == PUBLISH:
@@ -311,9 +311,8 @@ async def graph_of_apply(apply_id: int) -> int | None:
 
 async def approve(actor: User, apply_id: int, state: Any, opinion: Any) -> dict:
     """The person in charge passes (2) or rejects (3) an application in state 0, with an opinion."""
-    decision = check_decision("libraryApproval", "state", REJECT, {"state": state, "opinion": opinion})
+    decision = check_decision("libraryApproval", "state", REJECT, {"state": state, "opinion": opinion}, sanitise)
     state, opinion = decision["state"], decision["opinion"]
-    opinion = sanitise(opinion)
     record = await LibraryApply.get_or_none(id=apply_id)
     if record is None:
         raise NotFound(what="what.library_apply")

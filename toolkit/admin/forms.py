@@ -195,12 +195,13 @@ def check(form: str, values: dict[str, Any], creating: bool) -> dict[str, Any]:
 def check_decision(form: str, state_field: str, refusal: int, values: dict[str, Any],
                    clean_opinion: Callable[[str], str] = str.strip) -> dict[str, Any]:
     """A decision dialog's form checked whole: every field by its rule, and a refusal needs an
-    opinion (cleaned by `clean_opinion` first, so one that cleans to nothing counts as none). The
-    cleaned values, or FormErrors naming every bad field at once."""
+    opinion. The opinion is cleaned by `clean_opinion` first (the cleaning that is stored), so one
+    that cleans to nothing (markup only) counts as none, where the form or the refusal needs one.
+    The cleaned values, or FormErrors naming every bad field at once."""
     checker = FormCheck(form)
     cleaned = {name: checker.field(name, values.get(name)) for name in checker.rules}
     cleaned["opinion"] = clean_opinion(cleaned["opinion"]) if isinstance(cleaned["opinion"], str) else ""
-    if cleaned[state_field] == refusal and not cleaned["opinion"]:
+    if (checker.rules["opinion"].required is True or cleaned[state_field] == refusal) and not cleaned["opinion"]:
         checker.add("opinion", "form.required")
     checker.done()
     return cleaned
