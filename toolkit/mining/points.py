@@ -121,11 +121,18 @@ def _good(term: str, tokens: list) -> bool:
     # stays: 江西南部), and a chapter's label names no knowledge (第二章).
     if tokens[-1].pos == "f" and tokens[-1].text in _POSITIONS or _SECTION_LABEL.fullmatch(term):
         return False
+    # A variable, a pin or a terminal of a worked example (X1, P1, OUT1, IN1端) is no knowledge point;
+    # element symbols (Pt) and names with longer numbers (p53) are kept.
+    if _VARIABLE.fullmatch(term) or term in _EXERCISE_WORDS:
+        return False
     return tokens[-1].pos != "vd"
 
 
 _POSITIONS = frozenset("中 上 下 内 外 里 前 后 间 旁 之中 之间 之内 之外 之上 之下 之前 之后 以上 以下 以内 以外 以前 以后 当中".split())
 _SECTION_LABEL = re.compile(r"第[0-9一二三四五六七八九十百零〇两]+[章节篇部讲课回条]")
+_VARIABLE = re.compile(r"[A-Za-z]{1,3}[0-9][端脚]?")
+# The labels and phrasing of exercises and figures in review notes and lab manuals (填空, 简答, 如图所示).
+_EXERCISE_WORDS = frozenset("填空 简答 填空题 简答题 选择题 判断题 计算题 论述题 名词解释 所示 如图所示 求得 是什么 为什么 怎么样".split())
 
 
 # ---------------------------------------------------------------------------------------------
@@ -280,7 +287,7 @@ def candidates(sentences: list[Sentence], marks: dict[int, list[tuple[int, int]]
                         continue
                     term = _clean("".join(t.text for t in piece))
                     if not (MIN_CHARS <= len(term) <= MAX_CHARS) or term in GENERIC or piece[0].text in TRIM_LEFT \
-                            or term.isdigit() or _URLISH.search(term):
+                            or term.isdigit() or term in _EXERCISE_WORDS or _URLISH.search(term):
                         continue
                     verbal[term].append((piece, index))
     # Verb-bearing spans once in a text are mostly clauses, not terms (0.9% are CSL keywords); seen
