@@ -57,3 +57,27 @@ def test_bold_between_a_bracket_and_chinese_is_still_bold():
     assert text.startswith("在图论中，欧拉路径（Eulerian path）是")
     assert [text[s:e] for s, e in document.paragraphs[0].marks] == ["欧拉路径（Eulerian path）"]
     assert "a**b**" in text
+
+
+def test_a_pdf_paragraph_set_one_box_per_line_is_read_whole():
+    """A lab manual whose line spacing is wider than pdfminer's line margin comes one text box per
+    line: a word wrapped at a line's end (动态范 / 围) was cut in two and mined as two points."""
+    from pathlib import Path
+
+    import pytest
+
+    from toolkit.mining import points
+    from toolkit.mining.documents import read_document
+
+    path = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "pdf" / "njust_电子线路实验_基本放大电路_lab_1page.pdf"
+    if not path.exists():
+        pytest.skip("../shared/corpus is absent")
+    document = read_document(path.name, path.read_bytes())
+    texts = [document.text[p.start:p.end] for p in document.paragraphs]
+    whole = next(t for t in texts if t.startswith("实验电路如图"))
+    assert "动态范围输出" in whole and "过高或过低" in whole and whole.endswith("削顶现象。")
+    # Headings and numbered lines stay paragraphs of their own.
+    assert {"二、实验原理及电路", "三、实验仪器"} <= set(texts)
+    assert any(t.startswith("1. 数字存储示波器") for t in texts)
+    terms = {c.payload["term"] for c in points.mine(document)}
+    assert not {"动态范", "围输出"} & terms

@@ -3,7 +3,6 @@ order of trust) Word heading styles, PDF bookmarks, or numbering and layout alon
 from __future__ import annotations
 
 import re
-from statistics import median
 
 from toolkit.mining.candidates import Candidate
 from toolkit.mining.documents import Document
@@ -304,9 +303,20 @@ def _plain_title(text: str) -> bool:
         and not is_noise(text) and not _EXAMPLE.match(text) and pattern_rank(text) is None
 
 
+def _body_size(document: Document) -> float | None:
+    """The font size of the body text: the median size over the text's characters, not over its
+    paragraphs, so a few long paragraphs outweigh many short headings however the lines were joined."""
+    sized = sorted((p.font_size, p.end - p.start) for p in document.paragraphs if p.font_size)
+    half, seen = sum(length for _, length in sized) / 2, 0
+    for size, length in sized:
+        seen += length
+        if seen >= half:
+            return size
+    return None
+
+
 def _by_numbering(document: Document) -> list[dict]:
-    sizes = [p.font_size for p in document.paragraphs if p.font_size]
-    body_size = median(sizes) if sizes else None
+    body_size = _body_size(document)
     running = running_lines(document)
     slides = _is_slides(document)
     # Lines: (paragraph index, offset in it, text); a line of several numbered sections is split.

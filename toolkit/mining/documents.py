@@ -439,21 +439,67 @@ def _read_pdf(where: str, data: bytes) -> Document:
         if page_chars < MIN_TEXT_LAYER_CHARS:
             _ocr_pdf_page(builder, where, data, number)
             continue
-        for box in boxes:
-            # pdfminer joins a box's lines with newlines; a box is one paragraph, unless a numbered line
-            # starts after a heading line or a finished sentence (四、…的传递函数 / 1．开环传递函数).
-            for lines in _pdf_paragraphs([line for line in box if isinstance(line, LTTextLine)]):
-                sizes = [char.size for line in lines for char in line if isinstance(char, LTChar)]
-                builder.add("".join(line.get_text() for line in lines).replace("\n", ""),
-                            font_size=round(max(sizes), 1) if sizes else None,
-                            box=[round(min(l.x0 for l in lines), 1), round(height - max(l.y1 for l in lines), 1),
-                                 round(max(l.x1 for l in lines), 1), round(height - min(l.y0 for l in lines), 1)])
+        # pdfminer joins a box's lines with newlines; a box is one paragraph, unless a numbered line
+        # starts after a heading line or a finished sentence (四、…的传递函数 / 1．开环传递函数).
+        paragraphs = [lines for box in boxes for lines in _pdf_paragraphs([line for line in box if isinstance(line, LTTextLine)])]
+        for lines in _join_wrapped_lines(paragraphs, LTChar):
+            sizes = [char.size for line in lines for char in line if isinstance(char, LTChar)]
+            builder.add(_joined_text(lines),
+                        font_size=round(max(sizes), 1) if sizes else None,
+                        box=[round(min(l.x0 for l in lines), 1), round(height - max(l.y1 for l in lines), 1),
+                             round(max(l.x1 for l in lines), 1), round(height - min(l.y0 for l in lines), 1)])
         builder.end_page(number, width=float(layout.width), height=height)
     return builder.document("pdf", _pdf_bookmarks(data))
 
 
 _NUMBERED_LINE = re.compile(r"^(?:第[一二三四五六七八九十百零〇\d]+[章节篇部分]|\d+(?:\.\d+)+\s*\S|[一二三四五六七八九十]+[、.．]"
                             r"|\d+\s*[、．]|\d+\.(?!\d)|[（(]\s*[\d一二三四五六七八九十]+\s*[)）])")
+
+
+def _line_size(line, char_type) -> float:
+    sizes = sorted(char.size for char in line if isinstance(char, char_type))
+    return sizes[len(sizes) // 2] if sizes else max(1.0, line.y1 - line.y0)
+
+
+def _join_wrapped_lines(paragraphs: list[list], char_type) -> list[list]:
+    """Paragraphs whose line spacing is wider than pdfminer's line margin come one box per line, so
+    a word wrapped at the line's end was cut in two (动态范 / 围输出). A paragraph continues into the
+    next when its last line runs to the page's right edge without ending a sentence, and the next
+    starts right below it, at its left edge or further left, in the same font size, not numbered."""
+    lines = [line for paragraph in paragraphs for line in paragraph]
+    if not lines:
+        return paragraphs
+    right = max(line.x1 for line in lines)
+    joined: list[list] = []
+    for paragraph in paragraphs:
+        if joined and _continues(joined[-1], paragraph[0], right, char_type):
+            joined[-1] = joined[-1] + paragraph
+        else:
+            joined.append(list(paragraph))
+    return joined
+
+
+def _continues(before: list, line, right: float, char_type) -> bool:
+    last = before[-1]
+    size, next_size = _line_size(last, char_type), _line_size(line, char_type)
+    last_text, text = normalise(last.get_text()).strip(), normalise(line.get_text()).strip()
+    if not last_text or not text or last_text.endswith(_PARAGRAPH_END + ("。", ".", "．")) or _NUMBERED_LINE.match(text):
+        return False
+    return (abs(size - next_size) <= 0.5 and last.x1 >= right - 2 * size
+            and 0 <= last.y0 - line.y1 <= size and line.x0 <= min(l.x0 for l in before) + size / 2)
+
+
+def _joined_text(lines: list) -> str:
+    """A paragraph's lines as one text: Chinese lines wrap mid-word and join without a space;
+    English lines join with one."""
+    text = ""
+    for line in lines:
+        piece = line.get_text().replace("\n", "")
+        if text and text.rstrip()[-1:].isascii() and text.rstrip()[-1:].isalnum() and piece.lstrip()[:1].isascii() \
+                and piece.lstrip()[:1].isalnum() and not text.endswith(" ") and not piece.startswith(" "):
+            text += " "
+        text += piece
+    return text
 
 
 def _pdf_paragraphs(lines: list) -> list[list]:
