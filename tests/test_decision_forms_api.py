@@ -87,6 +87,7 @@ async def test_an_opinion_of_markup_only_is_no_opinion(api, people):
     assert en["errors"] == {"state": "Choose a valid Decision", "opinion": "Approval opinion is required"}
     _, passing = await api.call("POST", f"{L}/approval", token, lang="en", json={"id": record["id"], "state": 2, "approvalProposal": script})
     assert passing["errors"] == {"opinion": "Approval opinion is required"}
+    assert passing["message"] == "Please correct 1 field: Approval opinion"  # one field: singular
     after = await LibraryApply.get(id=record["id"])
     assert (after.state, after.approval_proposal, after.copy_graph_id) == (library.APPLY, "", None)
 

@@ -45,7 +45,7 @@ class FormErrors(ValidationError):
     def message(self, lang: str | None = None) -> str:
         labels = ("、" if messages.normalise_lang(lang) == "zh-CN" else ", ").join(
             messages.text(params["label"], lang) for _key, params in self.fields.values())
-        return messages.text(self.key, lang, count=len(self.fields), labels=labels)
+        return messages.counted(self.key, len(self.fields), lang, labels=labels)
 
 
 class NotFound(ZhituError):

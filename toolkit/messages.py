@@ -235,6 +235,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "user.other_unit": ("只能管理本单位的用户", "You can only manage users of your own unit"),
     # Back-office forms (toolkit.admin.forms): one message under each invalid field, by display name.
     "form.invalid": ("请修正 {count} 处：{labels}", "Please correct {count} fields: {labels}"),
+    "form.invalid.one": ("请修正 {count} 处：{labels}", "Please correct {count} field: {labels}"),
     "form.required": ("请填写{label}", "{label} is required"),
     "form.too_long": ("{label}最多 {max} 个字符", "{label}: at most {max} characters"),
     "form.too_short": ("{label}至少需要 {min} 个字符", "{label}: at least {min} characters"),
