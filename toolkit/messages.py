@@ -285,6 +285,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "unit.in_use": ("单位下还有 {users} 个用户和 {projects} 个项目，不能删除", "The unit still has {users} users and {projects} projects"),
     "what.unit": ("单位", "Unit"),
     "cli.user_unblocked": ("已解除 {user} 的登录限制（{count} 项）", "Lifted the sign-in limits of {user} ({count})"),
+    "cli.source_unreliable": ("{name}：第 {pages} 页识别不可靠（手写或图像模糊），挖掘时跳过",
+                              "{name}: page(s) {pages} could not be read reliably (handwriting or a blurred image) and are skipped by mining"),
     "cli.user_enabled": ("已启用用户 {user}", "User {user} enabled"),
     "cli.user_disabled": ("已停用用户 {user}", "User {user} disabled"),
     "cli.password_reset": ("已重置 {user} 的密码", "Password of {user} reset"),

@@ -6,7 +6,7 @@ from typing import List, Optional
 
 import typer
 
-from toolkit.cli.output import Format, counted, emit, err
+from toolkit.cli.output import Format, counted, emit, err, label
 from toolkit.messages import text
 
 mine_app = typer.Typer(help=text("help.mine"), no_args_is_help=True)
@@ -61,6 +61,7 @@ def _mine(kind: str, files: List[Path], graph: Optional[int], as_json: bool, lim
         rows = []
         for path in files:
             document = read_document(path.name, _read(path))
+            _warn_unreliable(path.name, document.unreliable_pages())
             for candidate in mine_document(kind, document, terms, context, limit, importance, backend, min_score):
                 rows.append({"file": str(path), **candidate.as_dict()})
         return rows
@@ -123,7 +124,15 @@ def source_add(
         return results
 
     rows = run_async(body)()
-    emit(rows, ["id", "name", "state", "pageCount", "charCount", "ocr", "graphId"], Format.json if as_json else Format.table)
+    emit(rows, ["id", "name", "state", "pageCount", "charCount", "ocr", "unreliablePages", "graphId"],
+         Format.json if as_json else Format.table)
+    for row in rows:
+        _warn_unreliable(row["name"], row["unreliablePages"])
+
+
+def _warn_unreliable(name: str, pages: list[int]) -> None:
+    if pages:
+        err.print(f"{label('cli.label.warning', 'yellow')} {text('cli.source_unreliable', name=name, pages=', '.join(map(str, pages)))}")
 
 
 @source_app.command("list", help=text("help.source.list"))
@@ -145,7 +154,7 @@ def source_list(
             items, _total = await sources.list_sources(await operator(as_user), 1, page_size, graph, keyword)
             return items
 
-    emit(run_async(body)(), ["id", "name", "suffix", "state", "pageCount", "charCount", "ocr", "graphId", "createTime"],
+    emit(run_async(body)(), ["id", "name", "suffix", "state", "pageCount", "charCount", "ocr", "unreliablePages", "graphId", "createTime"],
          Format.json if as_json else fmt)
 
 

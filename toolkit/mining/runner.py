@@ -49,6 +49,7 @@ def mine_document(kind: str, document: Document, terms: list[str] | None = None,
     from toolkit.mining import llm
 
     check_kind(kind)
+    document = document.for_mining()
     if check_backend(backend) == "llm" or (backend is None and llm.configured()):
         return llm.mine(kind, document, terms, graph.point_names if graph else None,
                         graph.catalogue_nodes if graph else None, limit)

@@ -24,6 +24,8 @@ def source_view(source: TextSource, with_text: bool = False) -> dict:
             "error": source.error, "graphId": source.graph_id, "projectId": source.project_id,
             "createUserId": source.create_user_id, "pageCount": source.page_count, "charCount": len(source.text or ""),
             "ocr": any(page.get("ocr") for page in (source.layout or {}).get("pages", [])),
+            # Pages OCR could not read reliably (handwriting): kept for the compare view, not mined.
+            "unreliablePages": Document.from_layout("", {"pages": (source.layout or {}).get("pages", [])}).unreliable_pages(),
             "createTime": source.created_at.isoformat() if source.created_at else None}
     if with_text:
         view["text"] = source.text
@@ -150,6 +152,7 @@ def compare_view(source: TextSource, image_base: str) -> dict:
             rows = [{"text": document.text[p.start:p.end], "box": p.box, "start": p.start, "end": p.end, "confidence": None}
                     for p in document.paragraphs if p.page == page.page]
         pages.append({"page": page.page, "width": page.width, "height": page.height, "ocr": page.ocr,
+                      "ocrConfidence": page.ocr_confidence, "unreliable": page.unreliable,
                       "image": f"{image_base}/{page.page}" if has_image else None, "lines": rows})
     return {"id": source.id, "name": source.name, "suffix": source.suffix, "pages": pages}
 

@@ -50,7 +50,13 @@ export function ComparePageView({ page, imageSrc, testId }: { page: ComparePage;
         <li className="mb-1 text-xs text-muted">
           {t("page", { number: page.page })}
           {page.ocr && ` · ${t("ocr")}`}
+          {page.ocr && page.ocrConfidence != null && ` · ${t("confidence", { value: Math.round(page.ocrConfidence) })}`}
         </li>
+        {page.unreliable && (
+          <li className="mb-1 rounded bg-warning/15 px-2 py-1 text-xs text-warning" role="note" data-testid={`${testId}-unreliable`}>
+            {t("unreliable")}
+          </li>
+        )}
         {page.lines.map((line, index) => (
           <li
             key={index}

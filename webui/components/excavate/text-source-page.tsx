@@ -40,7 +40,20 @@ export function TextSourcePage({ graphId }: { graphId: number | null }) {
           { key: "suffix", title: t("suffix") },
           { key: "pageCount", title: t("pages") },
           { key: "charCount", title: t("chars") },
-          { key: "ocr", title: t("ocr"), render: (row) => (row.ocr ? "✓" : "") },
+          {
+            key: "ocr",
+            title: t("ocr"),
+            render: (row) =>
+              row.unreliablePages?.length ? (
+                <span className="text-warning" data-testid="source-unreliable">
+                  {t("unreliablePages", { pages: row.unreliablePages.join(", ") })}
+                </span>
+              ) : row.ocr ? (
+                "✓"
+              ) : (
+                ""
+              ),
+          },
           { key: "state", title: t("state"), render: (row) => (row.error ? <span className="text-danger" title={row.error}>{t(`states.${row.state}`)}</span> : t(`states.${row.state}`)) },
           { key: "createTime", title: t("createTime"), render: (row) => formatTime(row.createTime) },
         ]}

@@ -21,6 +21,8 @@ export interface TextSourceRow {
   pageCount: number;
   charCount: number;
   ocr: boolean;
+  /** Pages OCR could not read reliably (handwriting): shown for comparison, never mined. */
+  unreliablePages: number[];
   createTime: string | null;
 }
 
@@ -44,6 +46,9 @@ export interface ComparePage {
   width: number | null;
   height: number | null;
   ocr: boolean;
+  /** Median confidence (0-100) of the page's recognised lines, for OCR pages. */
+  ocrConfidence: number | null;
+  unreliable: boolean;
   /** API path of the page image (needs the bearer token), or null for text-only files. */
   image: string | null;
   lines: CompareLine[];
