@@ -123,7 +123,7 @@ def _good(term: str, tokens: list) -> bool:
         return False
     # A variable, a pin or a terminal of a worked example (X1, P1, OUT1, IN1端) is no knowledge point;
     # element symbols (Pt) and names with longer numbers (p53) are kept.
-    if _VARIABLE.fullmatch(term) or term in _EXERCISE_WORDS:
+    if _VARIABLE.fullmatch(term) or term in _EXERCISE_WORDS or _QUESTION.search(term):
         return False
     return tokens[-1].pos != "vd"
 
@@ -132,6 +132,8 @@ _POSITIONS = frozenset("中 上 下 内 外 里 前 后 间 旁 之中 之间 �
 _SECTION_LABEL = re.compile(r"第[0-9一二三四五六七八九十百零〇两]+[章节篇部讲课回条]")
 _VARIABLE = re.compile(r"[A-Za-z]{1,3}[0-9][端脚]?")
 # The labels and phrasing of exercises and figures in review notes and lab manuals (填空, 简答, 如图所示).
+# A question of a review sheet (…的内容是什么, 有哪些) names no term; no CSL keyword holds these words.
+_QUESTION = re.compile(r"什么|哪些|哪个|哪种|怎样|怎么|如何|为何|多少|是否")
 _EXERCISE_WORDS = frozenset("填空 简答 填空题 简答题 选择题 判断题 计算题 论述题 名词解释 所示 如图所示 求得 是什么 为什么 怎么样".split())
 
 
@@ -287,7 +289,7 @@ def candidates(sentences: list[Sentence], marks: dict[int, list[tuple[int, int]]
                         continue
                     term = _clean("".join(t.text for t in piece))
                     if not (MIN_CHARS <= len(term) <= MAX_CHARS) or term in GENERIC or piece[0].text in TRIM_LEFT \
-                            or term.isdigit() or term in _EXERCISE_WORDS or _URLISH.search(term):
+                            or term.isdigit() or term in _EXERCISE_WORDS or _QUESTION.search(term) or _URLISH.search(term):
                         continue
                     verbal[term].append((piece, index))
     # Verb-bearing spans once in a text are mostly clauses, not terms (0.9% are CSL keywords); seen
