@@ -1,18 +1,19 @@
 "use client";
-import { Maximize, RotateCcw, Search, ZoomIn, ZoomOut } from "lucide-react";
+import { Maximize, Network, RotateCcw, Search, ZoomIn, ZoomOut } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { nodesNamed } from "@/lib/graph/relation-graph";
 
-/** Zoom in, zoom out, fit the whole network, back to the opening view. */
-export function ZoomButtons({ onZoomIn, onZoomOut, onFit, onReset }: { onZoomIn: () => void; onZoomOut: () => void; onFit: () => void; onReset: () => void }) {
+/** Zoom in, zoom out, fit the whole network, back to the opening view, back to the computed layout (dragged bubbles return). */
+export function ZoomButtons({ onZoomIn, onZoomOut, onFit, onReset, onResetLayout }: { onZoomIn: () => void; onZoomOut: () => void; onFit: () => void; onReset: () => void; onResetLayout: () => void }) {
   const t = useTranslations("relationGraph");
   const buttons = [
     { key: "zoomIn", icon: ZoomIn, action: onZoomIn },
     { key: "zoomOut", icon: ZoomOut, action: onZoomOut },
     { key: "fit", icon: Maximize, action: onFit },
     { key: "reset", icon: RotateCcw, action: onReset },
+    { key: "resetLayout", icon: Network, action: onResetLayout },
   ] as const;
   return (
     <div className="flex flex-col gap-0.5 rounded-md border border-border bg-card/95 p-0.5 shadow-sm" role="group" aria-label={t("controls")} data-testid="relation-zoom">

@@ -42,6 +42,7 @@ import {
   zoomFloor,
   type CellRange,
 } from "@/lib/graph/relation-graph";
+import { clearSavedPlaces, loadSavedPlaces, savePlace } from "@/lib/graph/saved-places";
 import { AUTO_ZOOM, RELATION_ZOOM } from "@/lib/graph/viewport";
 import { GraphHeader } from "./graph-header";
 import { NodeSearch, ZoomButtons } from "./relation-graph-controls";
@@ -216,16 +217,18 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
   // (networkOf, in the worker). Kept for the page's life: a filter toggle or a new relation moves
   // nothing. Taken in a task of their own after the answer's: what follows from them (label zoom,
   // grid, the window) then is not one task with what follows from the answer (sizes, neighbourhoods).
+  // A bubble the user dragged on an earlier visit starts where it was dropped (saved in this browser).
   const places = useRef(new Map<number, { x: number; y: number }>());
   const [placed, setPlaced] = useState<Map<number, { x: number; y: number }> | null>(null);
   useEffect(() => {
     if (!data) return;
     const timer = setTimeout(() => {
-      for (const node of data.nodes) if (!places.current.has(node.id)) places.current.set(node.id, { x: node.x, y: node.y });
+      const saved = loadSavedPlaces(graphId, data.nodes.map((node) => node.id));
+      for (const node of data.nodes) if (!places.current.has(node.id)) places.current.set(node.id, saved.get(node.id) ?? { x: node.x, y: node.y });
       setPlaced(new Map(places.current));
     });
     return () => clearTimeout(timer);
-  }, [data]);
+  }, [data, graphId]);
   const centres = placed ?? places.current;
   const labelsFrom = useMemo(() => labelZoom([...centres.values()]), [centres]);
   const edgeLabelsFrom = Math.max(EDGE_LABEL_ZOOM, labelsFrom);
@@ -475,6 +478,7 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
       onNodeDrag: (_: unknown, node: Node) => setDragged({ id: Number(node.id), ...node.position }),
       onNodeDragStop: (_: unknown, node: Node) => {
         places.current.set(Number(node.id), node.position);
+        savePlace(graphId, Number(node.id), node.position);
         kept.current.delete(Number(node.id));
         setDragged(null);
       },
@@ -483,8 +487,19 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
         setDrawerId(null);
       },
     }),
-    [store],
+    [store, graphId],
   );
+
+  // Back to the layout computed for the network: the saved places are forgotten, every bubble goes
+  // to the answer's place (new objects, so React Flow moves the ones mounted).
+  const resetLayout = useCallback(() => {
+    clearSavedPlaces(graphId);
+    if (!data) return;
+    for (const node of data.nodes) places.current.set(node.id, { x: node.x, y: node.y });
+    kept.current.clear();
+    setDragged(null);
+    setPlaced(new Map(places.current));
+  }, [graphId, data]);
 
   const toggle = (set: ReadonlySet<string>, code: string) => {
     const next = new Set(set);
@@ -558,6 +573,7 @@ function Network({ graphId, nodeId }: { graphId: number; nodeId?: number }) {
                   setDrawerId(null);
                   openingView(300);
                 }}
+                onResetLayout={resetLayout}
               />
             </Panel>
             {!laidOut && (
