@@ -90,6 +90,20 @@ def test_a_worker_that_dies_is_started_again():
     assert child.process.poll() is not None
 
 
+def test_a_worker_that_stopped_cleanly_is_not_started_again_while_the_server_stops():
+    """The SIGTERM that stops a server reaches its worker first (one process group); the worker ends
+    with code 0 and the server's stop() follows after its graceful shutdown. The worker used to be
+    started again in between, once more mining during a shutdown."""
+    child = embedded.EmbeddedWorker([sys.executable, "-c", "pass"]).start()
+    try:
+        child.process.wait(timeout=PATIENCE)
+        time.sleep(embedded.RESTART_DELAYS[0] + 1.5)  # past the restart of a worker that died
+        assert child.starts == 1
+    finally:
+        child.stop()
+    assert child.starts == 1
+
+
 async def test_only_an_unclaimed_queued_task_waits_for_a_worker(api, people, monkeypatch):
     monkeypatch.setenv("ZHITU_WORKER_WAIT_SECONDS", "30")
     task = await MiningTask.create(kind="points", source_ids=[1], create_user_id=people["users"]["expert"].id)

@@ -20,6 +20,10 @@ from toolkit.messages import text
 RESTART_DELAYS = (1.0, 2.0, 5.0, 15.0, 30.0)
 # A worker that ran this long before dying had been healthy: its next restart waits the shortest time.
 HEALTHY_SECONDS = 60.0
+# A worker that ended cleanly (code 0) was told to stop: mostly by the SIGTERM that reaches the whole
+# process group as the server stops, whose own stop() comes after its graceful shutdown (up to about
+# 15 s); else by an operator. It is started again only after this, so a stopping server does not.
+STOPPED_RESTART_SECONDS = 30.0
 
 
 def enabled(override: bool | None = None) -> bool:
@@ -63,7 +67,7 @@ class EmbeddedWorker:
             if self._stopping.is_set():
                 return
             failures = 0 if time.monotonic() - started >= HEALTHY_SECONDS else failures + 1
-            delay = RESTART_DELAYS[min(max(0, failures - 1), len(RESTART_DELAYS) - 1)]
+            delay = STOPPED_RESTART_SECONDS if code == 0 else RESTART_DELAYS[min(max(0, failures - 1), len(RESTART_DELAYS) - 1)]
             # Wait before saying anything: when the whole process group gets SIGTERM the worker
             # dies first and the server's stop() follows, and nothing should claim a restart then.
             if self._stopping.wait(delay):
