@@ -43,8 +43,7 @@ class FormErrors(ValidationError):
         return {name: messages.text(key, lang, **params) for name, (key, params) in self.fields.items()}
 
     def message(self, lang: str | None = None) -> str:
-        labels = ("、" if messages.normalise_lang(lang) == "zh-CN" else ", ").join(
-            messages.text(params["label"], lang) for _key, params in self.fields.values())
+        labels = messages.listed((messages.text(params["label"], lang) for _key, params in self.fields.values()), lang)
         return messages.counted(self.key, len(self.fields), lang, labels=labels)
 
 

@@ -906,6 +906,11 @@ def text(key: str, lang: str | None = None, **params: object) -> str:
         return template
 
 
+def listed(items, lang: str | None = None) -> str:
+    """Items as a list in the language: 甲、乙、丙 in Chinese, "a, b, c" in English."""
+    return ("、" if normalise_lang(lang) == "zh-CN" else ", ").join(map(str, items))
+
+
 def counted(key: str, count: int, lang: str | None = None, **params: object) -> str:
     """The message `key` about `count` things, from `key.one` when there is exactly one: English says
     "1 node" and "2 nodes", Chinese reads the same either way."""

@@ -7,7 +7,7 @@ from typing import List, Optional
 import typer
 
 from toolkit.cli.output import Format, counted, emit, err, label
-from toolkit.messages import text
+from toolkit.messages import listed, system_lang, text
 
 mine_app = typer.Typer(help=text("help.mine"), no_args_is_help=True)
 source_app = typer.Typer(help=text("help.source"), no_args_is_help=True)
@@ -132,7 +132,7 @@ def source_add(
 
 def _warn_unreliable(name: str, pages: list[int]) -> None:
     if pages:
-        err.print(f"{label('cli.label.warning', 'yellow')} {text('cli.source_unreliable', name=name, pages=', '.join(map(str, pages)))}")
+        err.print(f"{label('cli.label.warning', 'yellow')} {text('cli.source_unreliable', name=name, pages=listed(pages, system_lang()))}")
 
 
 @source_app.command("list", help=text("help.source.list"))

@@ -1,6 +1,6 @@
 "use client";
 import { Upload } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { GraphSelect } from "@/components/excavate/graph-select";
 import { useMiningWrites } from "@/components/excavate/mining-page";
@@ -17,6 +17,7 @@ import { formatTime } from "@/lib/manage/format";
 export function TextSourcePage({ graphId }: { graphId: number | null }) {
   const t = useTranslations("excavate.sources");
   const te = useTranslations("excavate");
+  const format = useFormatter();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   // Uploading, removing and rebinding are writes: offered only to those the server lets write.
@@ -46,7 +47,7 @@ export function TextSourcePage({ graphId }: { graphId: number | null }) {
             render: (row) =>
               row.unreliablePages?.length ? (
                 <span className="text-warning" data-testid="source-unreliable">
-                  {t("unreliablePages", { pages: row.unreliablePages.join(", ") })}
+                  {t("unreliablePages", { pages: format.list(row.unreliablePages.map(String)) })}
                 </span>
               ) : row.ocr ? (
                 "✓"
