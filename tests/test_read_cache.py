@@ -2,6 +2,7 @@
 this process or another; rights are part of the key; a 304 only for the same rights and revision."""
 from __future__ import annotations
 
+import asyncio
 import os
 import time
 from contextlib import ExitStack
@@ -11,7 +12,7 @@ import httpx
 import pytest
 
 from toolkit.graphs import read_cache
-from toolkit.model import Template
+from toolkit.model import Template, User
 from tests.servers import serving
 
 G = "/basic-api/api/graph"
@@ -116,6 +117,49 @@ def test_the_answer_cache_keeps_to_its_budget_and_drops_older_revisions():
     assert cache.get("a") is None
     cache.put(read_cache.ReadRights(3, 1, True), "d", b"w" * 40)
     assert cache.size <= 100 and cache.get("b") is None and cache.get("d") is not None
+
+
+async def test_a_reader_waiting_on_a_build_whose_client_went_away_builds_the_answer_itself(api, people):
+    # Sanic cancels a handler whose client disconnects; a second reader of the same tag that was
+    # waiting on that build got the CancelledError and answered 500.
+    expert = await api.login("expert")
+    graph = await _graph(api, expert, people)
+    rights = await read_cache.read_rights(await User.get(user_name="expert"), graph["id"])
+    cache = read_cache.AnswerCache()
+    started = asyncio.Event()
+
+    async def never_ends() -> bytes:
+        started.set()
+        await asyncio.Event().wait()
+        return b""
+
+    async def quick() -> bytes:
+        return b"answer"
+
+    first = asyncio.create_task(cache.answer(rights, "tag", never_ends))
+    await started.wait()
+    second = asyncio.create_task(cache.answer(rights, "tag", quick))
+    await asyncio.sleep(0)
+    first.cancel()
+    assert await second == b"answer"
+    assert first.cancelled() and cache.get("tag") == b"answer"
+
+    # A waiter that is cancelled itself leaves the shared build running for the others.
+    release = asyncio.Event()
+
+    async def slow() -> bytes:
+        await release.wait()
+        return b"slow"
+
+    builder = asyncio.create_task(cache.answer(rights, "other", slow))
+    await asyncio.sleep(0)
+    waiter = asyncio.create_task(cache.answer(rights, "other", quick))
+    await asyncio.sleep(0)
+    waiter.cancel()
+    await asyncio.sleep(0)
+    release.set()
+    assert await builder == b"slow"
+    assert waiter.cancelled()
 
 
 def test_if_none_match_forms():

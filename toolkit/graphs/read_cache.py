@@ -167,12 +167,23 @@ class AnswerCache:
         A built answer is stored only if the graph's revision did not move while it was built, so
         a write committed in the middle never leaves a mixed answer under the older revision.
         """
-        body = self.get(tag)
-        if body is not None:
-            return body
-        pending = self._building.get(tag)
-        if pending is not None:
-            return await asyncio.shield(pending)
+        while True:
+            body = self.get(tag)
+            if body is not None:
+                return body
+            pending = self._building.get(tag)
+            if pending is None:
+                return await self._build(rights, tag, build)
+            try:
+                return await asyncio.shield(pending)
+            except asyncio.CancelledError:
+                # The request that was building went away (its client disconnected) and took the
+                # build with it; this one still wants the answer, so it builds it. Its own
+                # cancellation leaves the shared build running and is passed on.
+                if not pending.cancelled() or asyncio.current_task().cancelling():
+                    raise
+
+    async def _build(self, rights: ReadRights, tag: str, build: Callable[[], Awaitable[bytes]]) -> bytes:
         future: asyncio.Future = asyncio.get_running_loop().create_future()
         self._building[tag] = future
         try:
@@ -181,6 +192,9 @@ class AnswerCache:
                 self.put(rights, tag, body)
             future.set_result(body)
             return body
+        except asyncio.CancelledError:
+            future.cancel()
+            raise
         except BaseException as exc:
             future.set_exception(exc)
             future.exception()  # retrieved here, so a build nobody else waited for logs nothing

@@ -70,3 +70,23 @@ export function signedInPage(userName, onOpen) {
     await context?.close();
   });
 }
+
+/** The knowledge-tree row named `name` (every row of that name, when the tree holds several). */
+export function treeRowNamed(page, name) {
+  return page.locator(`[data-testid=tree-row]:has(span[title="${name}"])`);
+}
+
+/**
+ * Adds a node in the knowledge tree beside or under the row `anchor` and waits for its row. A
+ * tree may already hold a row of that name (a duplicate on purpose), so it waits for one more.
+ */
+export async function addInTree(page, anchor, mode, name, type) {
+  const anchorRow = treeRowNamed(page, anchor);
+  const before = await treeRowNamed(page, name).count();
+  await anchorRow.hover();
+  await anchorRow.getByTestId(mode === "child" ? "tree-add-child" : "tree-add-sibling").click();
+  if (type) await page.getByLabel("节点类型").selectOption({ label: type });
+  await page.getByTestId("tree-new-name").fill(name);
+  await page.getByTestId("tree-new-name").press("Enter");
+  await treeRowNamed(page, name).nth(before).waitFor();
+}

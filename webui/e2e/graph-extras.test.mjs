@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { inflateRawSync } from "node:zlib";
 import path from "node:path";
 import { test } from "node:test";
-import { BASE_URL, PASSWORD, SCREENSHOTS, signedInPage } from "./browser.mjs";
+import { BASE_URL, PASSWORD, SCREENSHOTS, signedInPage, addInTree as addNodeInTree, treeRowNamed } from "./browser.mjs";
 
 let page;
 const STAMP = Date.now() % 100000;
@@ -36,18 +36,12 @@ async function asPage() {
   return { profile: session.profile, call: caller(session.accessToken) };
 }
 
-const treeRow = (name) => page.locator(`[data-testid=tree-row]:has(span[title="${name}"])`);
+const treeRow = (name) => treeRowNamed(page, name);
 const mindNode = (name) => page.locator(`[data-testid=mind-node][data-name="${name}"]`);
 const toast = (text) => page.getByTestId("toast").filter({ hasText: text }).first().waitFor();
 const graphIdOf = (url) => Number(new URL(url).pathname.split("/")[3]);
 
-async function addInTree(anchor, mode, name) {
-  await treeRow(anchor).hover();
-  await treeRow(anchor).getByTestId(mode === "child" ? "tree-add-child" : "tree-add-sibling").click();
-  await page.getByTestId("tree-new-name").fill(name);
-  await page.getByTestId("tree-new-name").press("Enter");
-  await treeRow(name).waitFor();
-}
+const addInTree = (anchor, mode, name, type) => addNodeInTree(page, anchor, mode, name, type);
 
 /** Creates a teaching graph through the new-graph dialog and opens it; answers its id. */
 async function createGraph(name) {

@@ -5,7 +5,7 @@
 // and the graph list's page sizes. Uses the example graphs of `zhitu demo` (ids 1, 6, 7, 8).
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { BASE_URL, SCREENSHOTS, launch, signIn, viewportSettled } from "./browser.mjs";
+import { BASE_URL, SCREENSHOTS, launch, signIn, viewportSettled, addInTree as addNodeInTree, treeRowNamed } from "./browser.mjs";
 import path from "node:path";
 
 let context;
@@ -13,7 +13,7 @@ let page;
 let graphUrl;
 const GRAPH_NAME = `e2e 屏幕 ${Date.now() % 100000}`;
 
-const treeRow = (name) => page.locator(`[data-testid=tree-row]:has(span[title="${name}"])`);
+const treeRow = (name) => treeRowNamed(page, name);
 const mindNode = (name) => page.locator(`[data-testid=mind-node][data-name="${name}"]`);
 const toast = (text) => page.getByTestId("toast").filter({ hasText: text }).first().waitFor();
 
@@ -29,14 +29,7 @@ async function openDetailFromMap(name) {
   await page.getByTestId("drawer-title").filter({ hasText: name }).waitFor();
 }
 
-async function addInTree(anchor, mode, name, type) {
-  await treeRow(anchor).hover();
-  await treeRow(anchor).getByTestId(mode === "child" ? "tree-add-child" : "tree-add-sibling").click();
-  if (type) await page.getByLabel("节点类型").selectOption({ label: type });
-  await page.getByTestId("tree-new-name").fill(name);
-  await page.getByTestId("tree-new-name").press("Enter");
-  await treeRow(name).waitFor();
-}
+const addInTree = (anchor, mode, name, type) => addNodeInTree(page, anchor, mode, name, type);
 
 before(async () => {
   context = await launch();

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { BASE_URL, PASSWORD, SCREENSHOTS, signedInPage, viewportSettled } from "./browser.mjs";
+import { BASE_URL, PASSWORD, SCREENSHOTS, signedInPage, viewportSettled, addInTree as addNodeInTree, treeRowNamed } from "./browser.mjs";
 
 let context;
 let page;
@@ -28,18 +28,11 @@ async function apiAs(userName) {
   return { profile: answer.result.profile, call };
 }
 
-const treeRow = (name) => page.locator(`[data-testid=tree-row]:has(span[title="${name}"])`);
+const treeRow = (name) => treeRowNamed(page, name);
 const mindNode = (name) => page.locator(`[data-testid=mind-node][data-name="${name}"]`);
 const toast = (text) => page.getByTestId("toast").filter({ hasText: text }).first().waitFor();
 
-async function addInTree(anchor, mode, name, type) {
-  await treeRow(anchor).hover();
-  await treeRow(anchor).getByTestId(mode === "child" ? "tree-add-child" : "tree-add-sibling").click();
-  if (type) await page.getByLabel("节点类型").selectOption({ label: type });
-  await page.getByTestId("tree-new-name").fill(name);
-  await page.getByTestId("tree-new-name").press("Enter");
-  await treeRow(name).waitFor();
-}
+const addInTree = (anchor, mode, name, type) => addNodeInTree(page, anchor, mode, name, type);
 
 /** Picks a person in the task dialog's search picker: type part of the name, click the option. */
 async function chooseAssignee(box, name) {
