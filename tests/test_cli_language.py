@@ -143,12 +143,18 @@ def test_shared_option_help_keeps_the_settings_english():
         assert CATALOGUE[key][1] == REGISTRY[key[len("help.setting."):]].help, key
 
 
-def _help(lang: str, *command: str) -> str:
-    """`zhitu … --help` in a process of its own: the help texts are looked up when the CLI is imported."""
+def _zhitu(lang: str, *command: str) -> subprocess.CompletedProcess:
+    """The real `zhitu` in a process of its own: the help texts are looked up when the CLI is imported,
+    and Click's own words are set in the language as it starts."""
     zhitu = Path(sys.executable).with_name("zhitu")
     program = [str(zhitu)] if zhitu.exists() else [sys.executable, "-m", "toolkit.cli.main"]
     env = {**os.environ, "ZHITU_LANG": lang, "COLUMNS": "120"}
-    done = subprocess.run([*program, *command, "--help"], env=env, capture_output=True, text=True, encoding="utf-8")
+    return subprocess.run([*program, *command], env=env, capture_output=True, text=True, encoding="utf-8",
+                          stdin=subprocess.DEVNULL)
+
+
+def _help(lang: str, *command: str) -> str:
+    done = _zhitu(lang, *command, "--help")
     assert done.returncode == 0, done.stderr
     return _unwrapped(done.stdout)
 
@@ -174,6 +180,83 @@ def test_help_follows_zhitu_lang():
     assert _unwrapped("Check the tree's integrity and prerequisite cycles; exit 1 when anything is wrong.") in check
     assert _unwrapped("Act as this user (default: the first super admin).") in check
     assert _unwrapped("JSON for scripts.") in check
+
+
+# What Click and Typer print themselves, in English; none of it may be left in a zh-CN screen.
+_CLICK_ENGLISH = ("Usage", "Arguments", "Options", "Commands", "Error", "Try ", "for help", "required", "Show this message",
+                  "Missing", "No such", "Did you mean", "Invalid value", "Input should", "Value error", "integer", "default:",
+                  "env var", "Aborted")
+
+
+def _no_click_english(screen: str) -> None:
+    left = [word for word in _CLICK_ENGLISH if word in screen]
+    assert not left, (left, screen)
+
+
+def test_click_words_follow_zhitu_lang_on_a_help_screen():
+    check = _help("zh-CN", "graph", "check")
+    for words in ("用法：zhitugraphcheck[OPTIONS]{graph_id}", "─参数─", "─选项─", "[必填]", "显示本帮助并退出。"):
+        assert words in check, words
+    _no_click_english(check)
+    root = _help("zh-CN")
+    assert "─命令─" in root and "[环境变量：ZHITU_HOME]" in root
+    _no_click_english(root)
+    tui = _help("zh-CN", "tui")
+    assert "[默认：dark]" in tui and "显示本帮助并退出。" in tui
+    _no_click_english(tui)
+
+
+def test_click_usage_errors_follow_zhitu_lang():
+    errors = {
+        ("graph", "check"): "缺少参数 'graph_id'。",
+        ("graph", "chek"): "没有命令 'chek'。您是否要用 'check'？",
+        ("graph", "check", "abc"): "'graph_id' 的值无效：应为整数，无法把输入解析为整数",
+        ("worker", "--concurrency", "0"): "'--concurrency' / '-c' 的值无效：应大于或等于 1",
+        ("graph", "list", "--format", "xml"): "'--format' 的值无效：'xml' 不是可选值 'table', 'json', 'csv' 之一。",
+        ("graph", "list", "--jsn"): "没有选项 --jsn（可用的选项：--as, --json）",
+        ("graph", "list", "extra"): "多余的参数（extra）",
+        ("graph", "list", "--as"): "选项 '--as' 需要一个值。",
+    }
+    for command, message in errors.items():
+        done = _zhitu("zh-CN", *command)
+        assert done.returncode == 2, (command, done.stderr)
+        shown = _unwrapped(done.stderr)
+        assert _unwrapped(message) in shown, (command, done.stderr)
+        assert "─错误─" in shown, command
+        if command[-1] != "--as":  # Click shows no usage line for an option's missing value
+            assert shown.startswith("用法：zhitu") and "--help'查看帮助。" in shown, (command, done.stderr)
+        _no_click_english(done.stderr)
+    # A confirmation with no answer to read (stdin closed, as Ctrl-D) aborts, in words of the language.
+    aborted = _zhitu("zh-CN", "graph", "delete", "1")
+    assert aborted.returncode == 1 and aborted.stderr == "已中止。\n"
+
+
+def test_click_words_stay_as_they_were_in_english():
+    check = _zhitu("en", "graph", "check")
+    assert check.returncode == 2
+    assert check.stderr == (
+        "Usage: zhitu graph check [OPTIONS] {graph_id}\n"
+        "Try 'zhitu graph check --help' for help.\n"
+        "╭─ Error " + "─" * 110 + "╮\n"
+        "│ Missing argument 'graph_id'." + " " * 89 + "│\n"
+        "╰" + "─" * 118 + "╯\n")
+    unknown = _unwrapped(_zhitu("en", "graph", "chek").stderr)
+    assert "Nosuchcommand'chek'.Didyoumean'check'?" in unknown
+    bad = _unwrapped(_zhitu("en", "graph", "check", "abc").stderr)
+    assert "Invalidvaluefor'graph_id':Inputshouldbeavalidinteger,unabletoparsestringasaninteger" in bad
+    screen = _help("en", "graph", "check")
+    for words in ("Usage:zhitugraphcheck[OPTIONS]{graph_id}", "─Arguments─", "─Options─", "[required]", "Showthismessageandexit."):
+        assert words in screen, words
+    assert "[default:dark]" in _help("en", "tui")
+
+
+def test_every_click_message_has_both_languages_with_the_same_placeholders():
+    keys = [key for key in CATALOGUE if key.startswith("click.")]
+    assert len(keys) > 40
+    for key in keys:
+        zh, en = CATALOGUE[key]
+        assert _placeholders(zh) == _placeholders(en), key
+        assert re.search(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]", zh) or zh == "{reason}", key
 
 
 # Run in a process of its own per language (help texts are looked up when the CLI is imported): every

@@ -12,9 +12,10 @@ import typer
 
 from toolkit import settings
 from toolkit.cli import exit_codes
+from toolkit.cli.click_words import speak
 from toolkit.cli.output import Format, counted, emit, err, print_error
 from toolkit.errors import ZhituError
-from toolkit.messages import text
+from toolkit.messages import system_lang, text
 
 # Help texts (help.* keys of the message catalogue) are looked up when the command modules are imported:
 # the `zhitu` process reads ZHITU_LANG / the locale once at start, as for its other lines, and Typer copies
@@ -208,6 +209,7 @@ _register_groups()
 
 
 def entry() -> None:
+    speak(system_lang())
     app()
 
 
