@@ -179,10 +179,18 @@ test("a new graph: the menu moves a node, the drawer is 30vw or 90vw, the toolba
   await page.getByTestId("copy-link").click();
   await toast("复制成功");
   assert.match(await page.evaluate(() => navigator.clipboard.readText()), /\/knowledgeGraph\/knowledgeTree\/\d+\/\d+$/);
+  // The page records when the button turns disabled and enabled again: a loaded machine may pass
+  // the whole second between the click and a later look at the button.
   const refresh = page.getByTestId("mind-refresh");
+  await refresh.evaluate((button) => {
+    window.__refreshLock = [];
+    new MutationObserver(() => window.__refreshLock.push([button.disabled, performance.now()])).observe(button, { attributes: true, attributeFilter: ["disabled"] });
+  });
   await refresh.click();
-  assert.equal(await refresh.isDisabled(), true);
-  await page.waitForTimeout(1200);
+  await page.waitForFunction(() => window.__refreshLock.some(([disabled]) => !disabled));
+  const [[lockedFirst, lockedAt], [, freedAt]] = await page.evaluate(() => window.__refreshLock);
+  assert.equal(lockedFirst, true);
+  assert.ok(freedAt - lockedAt >= 900, `locked ${Math.round(freedAt - lockedAt)} ms`);
   assert.equal(await refresh.isDisabled(), false);
 
   // The drawer: 30vw, 90vw expanded, back to 30vw.
