@@ -66,7 +66,7 @@ async def test_missing_malformed_forged_and_expired_tokens_answer_401(api, peopl
     status, body = await api.call("GET", profile, "garbage.token.here")
     assert status == 401 and body["reason"] == "invalid"
     user = people["users"]["expert"]
-    forged = jwt.encode({"sub": str(user.id), "sv": 0, "typ": "access", "exp": int(time.time()) + 600}, "wrong-key", algorithm="HS256")
+    forged = jwt.encode({"sub": str(user.id), "sv": 0, "typ": "access", "exp": int(time.time()) + 600}, "a-wrong-key-of-full-length-0123456789", algorithm="HS256")
     status, body = await api.call("GET", profile, forged)
     assert status == 401 and body["reason"] == "invalid"
     await api.login("expert")
