@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { BASE_URL, signedInPage } from "./browser.mjs";
+import { BASE_URL, signedInPage, seenToast } from "./browser.mjs";
 
 let page;
 const TERM = `2099-${Date.now() % 100000}`;
@@ -20,7 +20,7 @@ const SHEET = [
   "2103,学生丙,70,90,35,45",
 ].join("\n");
 
-const toast = (text) => page.getByTestId("toast").filter({ hasText: text }).first().waitFor();
+const toast = (text) => seenToast(page, text);
 
 async function upload(name, content, className) {
   await page.getByTestId("scores-file").setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(content, "utf8") });

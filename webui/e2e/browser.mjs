@@ -90,3 +90,15 @@ export async function addInTree(page, anchor, mode, name, type) {
   await page.getByTestId("tree-new-name").press("Enter");
   await treeRowNamed(page, name).nth(before).waitFor();
 }
+
+/**
+ * Waits for a toast saying `text`, then dismisses it (a toast closes when clicked), so that a later
+ * wait for the same words sees the next toast and not this one still on screen for its 3 s.
+ */
+export async function seenToast(page, text) {
+  const shown = page.getByTestId("toast").filter({ hasText: text }).first();
+  await shown.waitFor();
+  // A bare click event, not a pointer click: a pointer-down outside an open dialog would close it.
+  await shown.dispatchEvent("click", undefined, { timeout: 2000 }).catch(() => {}); // it may have closed by itself meanwhile
+  await page.getByTestId("toast").filter({ hasText: text }).first().waitFor({ state: "detached", timeout: 2000 }).catch(() => {});
+}

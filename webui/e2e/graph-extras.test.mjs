@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { inflateRawSync } from "node:zlib";
 import path from "node:path";
 import { test } from "node:test";
-import { BASE_URL, PASSWORD, SCREENSHOTS, signedInPage, addInTree as addNodeInTree, treeRowNamed } from "./browser.mjs";
+import { BASE_URL, PASSWORD, SCREENSHOTS, signedInPage, addInTree as addNodeInTree, treeRowNamed, seenToast } from "./browser.mjs";
 
 let page;
 const STAMP = Date.now() % 100000;
@@ -38,7 +38,7 @@ async function asPage() {
 
 const treeRow = (name) => treeRowNamed(page, name);
 const mindNode = (name) => page.locator(`[data-testid=mind-node][data-name="${name}"]`);
-const toast = (text) => page.getByTestId("toast").filter({ hasText: text }).first().waitFor();
+const toast = (text) => seenToast(page, text);
 const graphIdOf = (url) => Number(new URL(url).pathname.split("/")[3]);
 
 const addInTree = (anchor, mode, name, type) => addNodeInTree(page, anchor, mode, name, type);

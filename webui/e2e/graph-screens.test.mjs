@@ -5,7 +5,7 @@
 // and the graph list's page sizes. Uses the example graphs of `zhitu demo` (ids 1, 6, 7, 8).
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { BASE_URL, SCREENSHOTS, launch, signIn, viewportSettled, addInTree as addNodeInTree, treeRowNamed } from "./browser.mjs";
+import { BASE_URL, SCREENSHOTS, launch, signIn, viewportSettled, addInTree as addNodeInTree, treeRowNamed, seenToast } from "./browser.mjs";
 import path from "node:path";
 
 let context;
@@ -15,7 +15,7 @@ const GRAPH_NAME = `e2e 屏幕 ${Date.now() % 100000}`;
 
 const treeRow = (name) => treeRowNamed(page, name);
 const mindNode = (name) => page.locator(`[data-testid=mind-node][data-name="${name}"]`);
-const toast = (text) => page.getByTestId("toast").filter({ hasText: text }).first().waitFor();
+const toast = (text) => seenToast(page, text);
 
 async function openDetailFromTree(name) {
   await treeRow(name).hover();

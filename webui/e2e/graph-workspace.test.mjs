@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { BASE_URL, PASSWORD, SCREENSHOTS, signedInPage, viewportSettled, addInTree as addNodeInTree, treeRowNamed } from "./browser.mjs";
+import { BASE_URL, PASSWORD, SCREENSHOTS, signedInPage, viewportSettled, addInTree as addNodeInTree, treeRowNamed, seenToast } from "./browser.mjs";
 
 let context;
 let page;
@@ -30,7 +30,7 @@ async function apiAs(userName) {
 
 const treeRow = (name) => treeRowNamed(page, name);
 const mindNode = (name) => page.locator(`[data-testid=mind-node][data-name="${name}"]`);
-const toast = (text) => page.getByTestId("toast").filter({ hasText: text }).first().waitFor();
+const toast = (text) => seenToast(page, text);
 
 const addInTree = (anchor, mode, name, type) => addNodeInTree(page, anchor, mode, name, type);
 
