@@ -140,6 +140,36 @@ async def test_a_transaction_cancelled_while_it_waits_for_the_write_lock_frees_t
         other.close()
 
 
+async def test_a_first_query_cancelled_while_the_connection_opens_leaves_it_whole_and_free(database):
+    """The connection opens at a process's first query, under the connection's lock. A first query
+    cancelled while it was opening (a client gone at the server's start) kept the lock: every later
+    query waited forever (the e2e platform answered /health but no sign-in), and the connection it
+    left had only some of its pragmas (a 5 s busy timeout instead of 30 s)."""
+    import asyncio
+
+    import pytest
+    from tortoise import connections
+
+    from toolkit import sqlite_engine
+
+    if not database.startswith("sqlite://"):
+        pytest.skip("SQLite only")
+    await db.close()
+    await db.connect(database)
+    async def count() -> int:
+        return await Template.all().count()
+
+    first = asyncio.create_task(count())
+    await asyncio.sleep(0)  # the query has taken the lock and is opening the connection
+    first.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await first
+    # A hang is the failure here; the limit is far above the time the statements take.
+    assert await asyncio.wait_for(Template.all().count(), 20) == 8
+    rows = await asyncio.wait_for(connections.get("default").execute_query_dict("PRAGMA busy_timeout"), 20)
+    assert list(rows[0].values()) == [sqlite_engine.BUSY_TIMEOUT_MS]
+
+
 async def test_a_transaction_refused_the_write_lock_frees_the_connection(database, monkeypatch):
     """A BEGIN that gives up on the other process's lock (the busy timeout) raises, and leaves the
     connection free for the next query."""

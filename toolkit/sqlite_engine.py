@@ -10,13 +10,20 @@ client went away) or refused (the other process kept the lock past the busy time
 transaction context takes the connection's lock before BEGIN and gives it back only on leaving the
 block, which a failed BEGIN never enters: the lock stayed taken and every later query of the
 process waited for it forever. Here a failed BEGIN gives the lock back and leaves no transaction open.
+
+The connection itself is opened at a process's first query, under the same lock. A first query
+cancelled while it was opening left the lock taken (the e2e platform wedged at its start: every later
+query waited) and a connection that had only some of its pragmas (busy timeout 5 s, not 30). Here
+the opening runs to its end whatever happens to the query that asked for it, the connection is used
+only once every pragma is set, and a query that fails to get it gives the lock back.
 """
 from __future__ import annotations
 
 import asyncio
 import sqlite3
 
-from tortoise.backends.base.client import TransactionalDBClient
+import aiosqlite
+from tortoise.backends.base.client import ConnectionWrapper, TransactionalDBClient
 from tortoise.backends.sqlite.client import SqliteClient, SqliteTransactionContext, SqliteTransactionWrapper
 from tortoise.connection import get_connections
 from tortoise.exceptions import TransactionManagementError
@@ -46,8 +53,21 @@ class _TransactionContext(SqliteTransactionContext):
                 get_connections().reset(self.token)
                 raise
         except BaseException:
-            await _end_unfinished_begin(self.connection)
-            self._trxlock.release()
+            try:
+                await _end_unfinished_begin(self.connection)
+            finally:
+                self._trxlock.release()
+            raise
+        return self.connection
+
+
+class _ConnectionWrapper(ConnectionWrapper):
+    async def __aenter__(self) -> aiosqlite.Connection:
+        await self._lock.acquire()
+        try:
+            await self.ensure_connection()
+        except BaseException:
+            self._lock.release()
             raise
         return self.connection
 
@@ -67,8 +87,34 @@ async def _end_unfinished_begin(transaction: _ImmediateTransaction) -> None:
 
 
 class ZhituSqliteClient(SqliteClient):
+    _opening: asyncio.Task | None = None
+
+    def acquire_connection(self) -> ConnectionWrapper:
+        return _ConnectionWrapper(self._lock, self)
+
     def _in_transaction(self) -> SqliteTransactionContext:
         return _TransactionContext(_ImmediateTransaction(self), self._lock)
+
+    async def create_connection(self, with_db: bool) -> None:
+        if self._connection:
+            return
+        if self._opening is None or self._opening.done():
+            self._opening = asyncio.ensure_future(self._open())
+        # Shielded: a cancelled caller leaves the opening to finish for the next query.
+        await asyncio.shield(self._opening)
+
+    async def _open(self) -> None:
+        connection = await aiosqlite.connect(self.filename, isolation_level=None)
+        try:
+            connection._conn.row_factory = sqlite3.Row
+            for pragma, value in self.pragmas.items():
+                cursor = await connection.execute(f"PRAGMA {pragma}={value}")
+                await cursor.close()
+        except BaseException:
+            await connection.close()
+            raise
+        self._connection = connection
+        await self._post_connect()
 
 
 client_class = ZhituSqliteClient
