@@ -1,9 +1,11 @@
 """Review (issue 15 item 8): accepting points asks for the parent (attribution's node by default,
-never silently the root), rejected results reopen, accepted results name their node."""
+never silently the root), rejected results reopen, accepted results name their node, a result's
+passage keeps the source's lines."""
 from __future__ import annotations
 
 from toolkit.graphs import tree
 from toolkit.graphs.crud import create_graph
+from toolkit.mining.review import PASSAGE_RADIUS, passage
 from toolkit.model import MiningResult, MiningTask, Node, Template
 
 E = "/basic-api/api/excavate"
@@ -99,3 +101,43 @@ async def test_a_rejected_result_reopens(api, people):
     assert accepted["code"] == 0
     _, bad = await api.call("POST", f"{E}/result/reopen", token, json={"ids": []})
     assert bad["code"] == 1
+
+
+MATERIAL = "# 第一章 线性表\n\n线性表是由零个或多个数据元素组成的有限序列。\n\n\n## 1.1 顺序表\n\n顺序表用一组连续的存储单元依次存放线性表的元素。\n"
+
+
+async def test_a_passage_keeps_the_heading_on_its_own_line(api, people):
+    graph, _, _, task, points = await _mined(people)
+    token = await api.login("expert")
+    _, uploaded = await api.call("POST", f"{E}/textSource", token, files={"file": ("线性表.md", MATERIAL.encode("utf-8"))},
+                                 data={"graphId": str(graph.id)})
+    assert uploaded["code"] == 0, uploaded
+    source_id = uploaded["result"]["id"]
+    _, detail = await api.call("GET", f"{E}/textSource/{source_id}", token)
+    text = detail["result"]["text"]
+    start = text.index("有限序列")
+    await MiningResult.filter(id=points[0].id).update(source_id=source_id, payload={"term": "有限序列", "count": 1},
+                                                      location={"start": start, "end": start + 4})
+    _, listed = await api.call("GET", f"{E}/result/list?taskIds={task.id}&kind=points&pageSize=10", token)
+    shown = next(item["passage"] for item in listed["result"]["items"] if item["id"] == points[0].id)
+    # The heading is a line of its own, the paragraph another; the mined span stays apart.
+    assert shown["before"] == "第一章 线性表\n线性表是由零个或多个数据元素组成的"
+    assert shown["match"] == "有限序列"
+    assert shown["after"] == "。\n1.1 顺序表\n顺序表用一组连续的存储单元依次存放线性表的元素。"
+
+
+def test_a_passage_folds_blank_lines_and_stays_bounded():
+    text = "# 第一章 线性表\r\n\r\n  \n线性表是有限序列。\n\n\n" + "后文" * 100
+    start = text.index("有限序列")
+    shown = passage(text, {"start": start, "end": start + 4})
+    assert shown == {"before": "# 第一章 线性表\n线性表是", "match": "有限序列", "after": shown["after"]}
+    assert shown["after"].startswith("。\n后文后文") and shown["after"].endswith("…") and "\n\n" not in shown["after"]
+    # Clipped as before: at most the radius either side, an ellipsis marking each cut.
+    long = "前文" * 100 + "\n\n" + "栈" + "\n\n" + "后文" * 100
+    at = long.index("栈")
+    shown = passage(long, {"start": at, "end": at + 1})
+    assert shown["before"].startswith("…") and shown["before"].endswith("前文\n") and len(shown["before"]) <= PASSAGE_RADIUS + 1
+    assert shown["after"].startswith("\n后文") and shown["after"].endswith("…") and len(shown["after"]) <= PASSAGE_RADIUS + 1
+    # An empty span between two lines: one line break, not two.
+    shown = passage("甲\n\n乙", {"start": 2, "end": 2})
+    assert shown["before"] + shown["match"] + shown["after"] == "甲\n乙"

@@ -7,6 +7,7 @@ relations, a catalogue a subtree; every node made keeps the result's source in `
 """
 from __future__ import annotations
 
+import re
 from datetime import datetime, timezone
 
 from tortoise.expressions import Q
@@ -27,18 +28,29 @@ CATALOGUE_TYPES = ("Catalogue", "KnowUnit", "AbilityPoint", "KnowPoint")
 
 
 PASSAGE_RADIUS = 60
+# Whitespace holding a line break (blank lines, a line's trailing or leading spaces, \r\n): one
+# line break, so a heading and each paragraph keep their own line and no blank lines pad the passage.
+_LINE_BREAKS = re.compile(r"\s*\n\s*")
+
+
+def _lines(piece: str) -> str:
+    return _LINE_BREAKS.sub("\n", piece.replace("\r", "\n"))
 
 
 def passage(text: str | None, location: dict | None, radius: int = PASSAGE_RADIUS) -> dict | None:
     """The source passage of a result, the matched part apart: {before, match, after}, clipped to
-    `radius` characters either side (an ellipsis marks a cut). None without a span to show."""
+    `radius` characters either side (an ellipsis marks a cut). Line breaks stay (a heading is no part
+    of the paragraph under it), runs of them folded to one. None without a span to show."""
     location = location or {}
     start, end = location.get("start"), location.get("end")
     if not text or not isinstance(start, int) or not isinstance(end, int) or not 0 <= start <= end <= len(text):
         return None
     begin, stop = max(0, start - radius), min(len(text), end + radius)
-    return {"before": ("…" if begin > 0 else "") + text[begin:start], "match": text[start:end],
-            "after": text[end:stop] + ("…" if stop < len(text) else "")}
+    before, match, after = _lines(text[begin:start]), _lines(text[start:end]), _lines(text[end:stop])
+    if not match and before.endswith("\n"):  # an empty span: its two sides share one line break
+        after = after.lstrip("\n")
+    return {"before": ("…" if begin > 0 else "") + before.lstrip("\n"), "match": match,
+            "after": after.rstrip("\n") + ("…" if stop < len(text) else "")}
 
 
 async def _source_texts(rows: list[MiningResult]) -> dict[int, str]:

@@ -7,16 +7,27 @@ import { closeModal, currentModal, runModalAction, currentToasts, dismissToast, 
 import { cn } from "@/lib/utils";
 
 const EMPTY: never[] = [];
+/** More toasts at once would reach down over the page; the newest are shown, the others still expire. */
+export const MAX_VISIBLE_TOASTS = 3;
 
-/** Renders the toasts (top right, 3 s) and the modal raised through lib/feedback. */
+/**
+ * Renders the toasts (3 s each) and the modal raised through lib/feedback. Toasts sit at the top
+ * centre, where messages appear in the original (its message channel): the header has nothing there,
+ * while the right edge carries the header's buttons and every page's actions (toolbars, row buttons).
+ */
 export function FeedbackHost() {
   const t = useTranslations("feedback");
   const toasts = useSyncExternalStore(subscribeFeedback, currentToasts, () => EMPTY);
   const modal = useSyncExternalStore(subscribeFeedback, currentModal, () => null);
   return (
     <>
-      <div className="pointer-events-none fixed right-4 top-4 z-[60] flex w-80 flex-col gap-2" role="status" aria-live="polite">
-        {toasts.map((item) => (
+      <div
+        className="pointer-events-none fixed left-1/2 top-2 z-[60] flex w-max max-w-[min(24rem,calc(100vw-2rem))] -translate-x-1/2 flex-col items-center gap-2"
+        role="status"
+        aria-live="polite"
+        data-testid="toasts"
+      >
+        {toasts.slice(-MAX_VISIBLE_TOASTS).map((item) => (
           <div
             key={item.id}
             data-testid="toast"

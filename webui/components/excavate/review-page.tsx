@@ -231,7 +231,8 @@ export function ReviewPage({ kind, taskIds, graphIds }: Props) {
   );
 }
 
-function ResultRow({
+/** One result of the review; exported for its tests. */
+export function ResultRow({
   row,
   graphId,
   editable,
@@ -368,7 +369,8 @@ function ResultRow({
           </p>
         )}
         {(match || before) && (
-          <p className="mt-1 text-xs leading-5 text-muted" data-testid="result-passage">
+          // Line breaks shown: a heading stays on its own line, not run into the paragraph below it.
+          <p className="mt-1 whitespace-pre-line text-xs leading-5 text-muted" data-testid="result-passage">
             {before}
             <mark className="rounded bg-amber-200 px-0.5 text-foreground dark:bg-amber-500/40">{match}</mark>
             {after}
