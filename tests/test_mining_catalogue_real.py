@@ -236,3 +236,36 @@ def test_numbered_questions_of_a_question_bank_are_not_labelled_headings():
     document = Document.from_text("\n".join(text for text, _ in lines))
     document = replace(document, paragraphs=[replace(p, style_level=level) for p, (_, level) in zip(document.paragraphs, lines)])
     assert stated_headings_as_labelled(document) == ["一、国防", "简答题库", "第一部分：中国国防", "1. 国防的含义"]
+
+
+def _deck(slides):
+    """A landscape slide deck: each slide a list of (text, font size) lines."""
+    from toolkit.mining.documents import _Builder
+
+    builder = _Builder()
+    for number, lines in enumerate(slides, 1):
+        for text, size in lines:
+            builder.add(text, font_size=size)
+        builder.end_page(number, width=720.0, height=540.0)
+    return builder.document("pdf")
+
+
+def test_slide_titles_are_read_as_a_reader_sees_them_and_labels_are_not_titles():
+    titles = _titles(_deck([
+        [("第1章", 32.0), ("绪", 32.0), ("论", 32.0), ("本课程讲植物的分类。", 24.0)],  # letters set apart
+        [("•分类的意义", 24.0), ("分类帮助人们认识植物。", 20.0)],  # a bullet is no part of the title
+        [("花的构造示意图", 24.0), ("雄蕊和雌蕊", 24.0)],  # a figure's caption
+        [("苦寒有毒", 12.0), ("这种植物的根可以入药。", 24.0)],  # a label set smaller than the slide's text
+        [("同名异物", 24.0)],  # a picture's only line
+        [("属的概念:", 24.0), ("把相近的种归为属。", 24.0)],  # a short title ending in a colon
+        [("药药用用部部位位", 28.0), ("根、茎、叶都可入药。", 24.0)],  # shadowed text repeats every letter
+    ]))
+    assert [title for _, title in titles] == ["第1章 绪论", "分类的意义", "属的概念:", "药用部位"]
+
+
+def test_a_plain_copy_takes_part_names_as_headings_but_not_notes_or_wrapped_sentences():
+    text = "\n".join(["引入", "堆是一棵完全二叉树，父节点不大于子节点。", "（图源自课本）",
+                      "插入一个元素后要向上调整，直到它不小于父节点。", "调整一次的代价为", "树高的常数倍。",
+                      "合并后堆中的值应该变成…", "调整的代价与树高成正比。", "例题", "给出一列数，求前 k 小。",
+                      "习题", "POJ 2010 Moo", "参考资料", "堆 - 维基百科"])
+    assert [title for _, title in _titles(Document.from_text(text))] == ["引入", "例题", "习题", "参考资料"]

@@ -296,11 +296,18 @@ PLAIN_HEADING_RANK = 4.5  # a heading only by its place: short, plain, body text
 MAX_DOCUMENT_TITLE_CHARS = 30
 
 
+# A line that is only the name of a standard part (例题, 习题, 参考资料) heads that part of a section.
+_PART_NAME = re.compile(r"^(?:例题|例子|示例|习题|练习题?|思考题|参考资料|参考文献|延伸阅读|外部链接|小结|本章小结)$")
+
+
 def _plain_title(text: str) -> bool:
     """A short unnumbered line that could name a slide or a document: no sentence punctuation, no
-    formula, not an example."""
-    return bool(re.search(r"[\u4e00-\u9fff]", text)) and not re.search(r"[，。；：,;:=？?！!]", text) \
-        and not is_noise(text) and not _EXAMPLE.match(text) and pattern_rank(text) is None
+    formula, not an example (an example's opening line; a bare 例题 names the part), not a note
+    in brackets (（图源自维基百科）)."""
+    return len(text) >= 2 and bool(re.search(r"[\u4e00-\u9fff]", text)) and not re.search(r"[，。；：,;:=？?！!]", text) \
+        and not is_noise(text) and (not _EXAMPLE.match(text) or bool(_PART_NAME.match(text))) \
+        and pattern_rank(text) is None and not re.match(r"^[（(［\[【].*[)）］\]】]$", text) \
+        and not _CUT_SHORT.search(text) and not text.endswith(("…", "..."))  # the rest of a wrapped sentence
 
 
 def _body_size(document: Document) -> float | None:
@@ -313,6 +320,58 @@ def _body_size(document: Document) -> float | None:
         if seen >= half:
             return size
     return None
+
+
+_BULLET = re.compile(r"^[•·▪■□◆◇●○►▶➢❖√✓]\s*")
+
+
+def _as_read(text: str) -> str:
+    """A line as a reader reads it: without a leading bullet (•药用植物…), and once where a shadowed
+    slide title repeats every character (药药用用植植物物 → 药用植物)."""
+    text = _BULLET.sub("", text)
+    if len(text) >= 2 and len(text) % 2 == 0 and text[0::2] == text[1::2] and re.search(r"[\u4e00-\u9fff]", text):
+        return text[0::2]
+    return text
+
+
+_BARE_CHAPTER = re.compile(rf"^第\s*[{CN}\d]+\s*[章篇编部讲]$")
+
+
+def _join_split_titles(document: Document, lines: list[tuple[int, int, str]], noted: list[str]) -> set[int]:
+    """A bare chapter number (第1章) whose title follows letter by letter on the next lines (a slide
+    sets 绪 and 论 apart, the text layer reads them as lines of their own): the title is joined onto
+    the number's line, in `noted`; returns the indexes of the lines taken into it. (A whole word on
+    the next line may be the chapter's first point: 第一章 / 数据库的概念 stay apart.)"""
+    taken: set[int] = set()
+    for i, text in enumerate(noted):
+        if not _BARE_CHAPTER.match(text) or i in taken:
+            continue
+        page, parts, j = document.paragraphs[lines[i][0]].page, [], i + 1
+        while j < len(lines) and document.paragraphs[lines[j][0]].page == page and len(noted[j]) == 1 \
+                and re.match(r"[\u4e00-\u9fff]", noted[j]):
+            parts.append(noted[j])
+            j += 1
+        if len(parts) >= 2:
+            noted[i] = f"{text} {''.join(parts)}"
+            taken.update(range(i + 1, j))
+    return taken
+
+
+# A figure's caption names a picture, not a section (亚种和变种形成演化示意图).
+_FIGURE_CAPTION = re.compile(r"(?:示意图|图示|图解)$")
+
+
+def _titles_its_slide(document: Document, lines: list[tuple[int, int, str]], i: int) -> bool:
+    """A slide's first line titles the slide when something follows it there and it is not set
+    smaller than the slide's other text (a small first line is a label or a note, 商陆苦寒…; below
+    a larger line it is a cover's blurb), and it is not a figure's caption."""
+    paragraph = document.paragraphs[lines[i][0]]
+    others = [document.paragraphs[index] for index, _, text in lines
+              if document.paragraphs[index].page == paragraph.page and index != lines[i][0]]
+    if not others or len(_as_read(lines[i][2])) < 2 or _FIGURE_CAPTION.search(_as_read(lines[i][2])):
+        return False
+    sizes = [p.font_size for p in others if p.font_size and re.search(r"[\u4e00-\u9fff]", document.paragraph_text(document.paragraphs.index(p)))]
+    return not (paragraph.font_size and sizes and paragraph.font_size < 0.9 * max(sizes))
 
 
 def _by_numbering(document: Document) -> list[dict]:
@@ -332,9 +391,10 @@ def _by_numbering(document: Document) -> list[dict]:
             continue
         for offset, piece in _sections_on_line(text):
             lines.append((index, offset, piece))
-    noted = [without_exam_note(text) for _, _, text in lines]
+    noted = [without_exam_note(_as_read(text)) for _, _, text in lines]
+    joined = _join_split_titles(document, lines, noted)
     repeated = [re.sub(r"\d+", "#", document.paragraph_text(index).strip()) in running for index, _, _ in lines]
-    numbered = [None if repeated[i] else numbered_rank(noted[i]) for i in range(len(lines))]
+    numbered = [None if repeated[i] or i in joined else numbered_rank(noted[i]) for i in range(len(lines))]
     titles = list(noted)
     for i, rank in enumerate(numbered):
         if (rank is None or rank <= SECTION_RANKS) and not repeated[i]:
@@ -349,7 +409,8 @@ def _by_numbering(document: Document) -> list[dict]:
     for i, (index, offset, _) in enumerate(lines):
         first_on_page.setdefault(document.paragraphs[index].page, i)
     slide_titles = {i for i in first_on_page.values() if slides and numbered[i] is None and not repeated[i]
-                    and len(noted[i]) <= MAX_SLIDE_TITLE_CHARS and _plain_title(noted[i])}
+                    and i not in joined and len(noted[i]) <= MAX_SLIDE_TITLE_CHARS and _plain_title(re.sub(r"[:：]$", "", noted[i]))
+                    and _titles_its_slide(document, lines, i)}
     # Numbering decides the nesting before font size does: with enough numbered headings, a line
     # that is only set larger (a slide's date, a formula, a callout) is not a heading.
     layout_allowed = sum(rank is not None and i not in in_lists for i, rank in enumerate(numbered)) + len(slide_titles) < 3
@@ -367,13 +428,16 @@ def _by_numbering(document: Document) -> list[dict]:
             following = noted[i + 1]
             if not repeated[i] and not document.paragraphs[lines[i][0]].cells and len(noted[i]) <= MAX_SLIDE_TITLE_CHARS \
                     and _plain_title(noted[i]) and not ends_sentence(noted[i]) \
-                    and (ends_sentence(following) or len(following) > MAX_HEADING_CHARS or i + 1 in plain_headings):
+                    and (ends_sentence(following) or len(following) > MAX_HEADING_CHARS or i + 1 in plain_headings
+                         or _PART_NAME.match(noted[i])):
                 plain_headings.add(i)
     items: list[dict] = []
     open_ranks: list[float] = []
     in_example = False
     for i, (index, offset, text) in enumerate(lines):
         paragraph = document.paragraphs[index]
+        if i in joined:
+            continue
         rank: float | None = None if i in in_lists else numbered[i]
         if rank is not None and rank <= 6 or i in slide_titles:
             in_example = False
