@@ -269,3 +269,23 @@ def test_a_plain_copy_takes_part_names_as_headings_but_not_notes_or_wrapped_sent
                       "合并后堆中的值应该变成…", "调整的代价与树高成正比。", "例题", "给出一列数，求前 k 小。",
                       "习题", "POJ 2010 Moo", "参考资料", "堆 - 维基百科"])
     assert [title for _, title in _titles(Document.from_text(text))] == ["引入", "例题", "习题", "参考资料"]
+
+
+def test_an_outline_of_later_sections_is_not_listed_and_an_unnumbered_stretch_has_plain_headings():
+    # A review sheet: numbered outline first, then notes whose headings are not numbered. In the
+    # notes a short line is a heading between statements, not a clause a lost formula cut short.
+    text = "\n".join([
+        "1.1 数据采集：集中式与分布式", "1.2 数据处理：标度转换与滤波", "1.3 抗干扰技术：接地与屏蔽",
+        "绪论", "测控系统把测量和控制合在一起。",
+        "数据采集", "采集电路把模拟信号变成数字信号。", "采集分为集中式和分布式两种。",
+        "集中采集式", "各路共用一个转换器：分时切换。",
+        "若将", "代入方程", "所以令实部为零，得：", "与虚轴的交点", "（有复根时），", "这时没有交点。",
+        "分布采集式", "每路各有一个转换器。", "特点：同时采集，成本较高。",
+        "数据处理", "处理包括标度转换和数字滤波。", "标度转换把数字量变成工程量。", "滤波可以去掉随机干扰。",
+        "抗干扰技术", "干扰需要噪声源、耦合通道和接收电路。", "接地是最常用的办法。", "屏蔽可以切断电场耦合。"])
+    assert [title for _, title in _titles(Document.from_text(text))] == [
+        "绪论", "数据采集", "集中采集式", "分布采集式", "数据处理", "抗干扰技术"]
+    # Numbered throughout, the same short lines are not headings: a stretch needs twenty unnumbered lines.
+    short = "\n".join(["1.1 数据采集", "采集分为两种。", "集中采集式", "各路共用一个转换器：分时切换。",
+                       "1.2 数据处理", "处理包括滤波。", "1.3 抗干扰", "接地是常用的办法。"])
+    assert [title for _, title in _titles(Document.from_text(short))] == ["1.1 数据采集", "1.2 数据处理", "1.3 抗干扰"]

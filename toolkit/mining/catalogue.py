@@ -300,6 +300,10 @@ MAX_DOCUMENT_TITLE_CHARS = 30
 _PART_NAME = re.compile(r"^(?:例题|例子|示例|习题|练习题?|思考题|参考资料|参考文献|延伸阅读|外部链接|小结|本章小结)$")
 
 
+# Words that open or join a clause of a sentence (若将, 所以令…), never a title.
+_CLAUSE_OPENING = re.compile(r"^(?:若|如果|假如|倘若|因为|所以|由于|于是|则|即)")
+
+
 def _plain_title(text: str) -> bool:
     """A short unnumbered line that could name a slide or a document: no sentence punctuation, no
     formula, not an example (an example's opening line; a bare 例题 names the part), not a note
@@ -307,7 +311,8 @@ def _plain_title(text: str) -> bool:
     return len(text) >= 2 and bool(re.search(r"[\u4e00-\u9fff]", text)) and not re.search(r"[，。；：,;:=？?！!]", text) \
         and not is_noise(text) and (not _EXAMPLE.match(text) or bool(_PART_NAME.match(text))) \
         and pattern_rank(text) is None and not re.match(r"^[（(［\[【].*[)）］\]】]$", text) \
-        and not _CUT_SHORT.search(text) and not text.endswith(("…", "..."))  # the rest of a wrapped sentence
+        and not _CUT_SHORT.search(text) and not text.endswith(("…", "..."))  \
+        and not _CLAUSE_OPENING.match(text)  # the rest of a wrapped sentence, or a clause a formula cut
 
 
 def _body_size(document: Document) -> float | None:
@@ -374,6 +379,26 @@ def _titles_its_slide(document: Document, lines: list[tuple[int, int, str]], i: 
     return not (paragraph.font_size and sizes and paragraph.font_size < 0.9 * max(sizes))
 
 
+MIN_UNNUMBERED_STRETCH = 20
+_FULL_STOP = re.compile(r"[。！？!?．]$|(?<=[\u4e00-\u9fff])\.$")
+
+
+def _reads_as_body(text: str) -> bool:
+    """A line of body text that starts afresh: long, or punctuated as a sentence or a statement
+    (术语：解释), and not opening on punctuation (（有复极点），: the rest of a sentence)."""
+    return not re.match(r"^[（(，,。；;：:、）)\]】]", text) and (len(text) > MAX_HEADING_CHARS or bool(re.search(r"[。！？，,：:；;]", text)))
+
+
+def _unnumbered_stretches(noted: list[str]) -> set[int]:
+    """Lines of the stretches, MIN_UNNUMBERED_STRETCH lines or longer, that no numbered line breaks
+    (neither heading nor item): a document may number an outline or its first part and leave the
+    rest's headings unnumbered, and there a heading shows only by its place."""
+    numbered = [i for i, text in enumerate(noted) if pattern_rank(text) is not None]
+    bounds = [-1, *numbered, len(noted)]
+    return {i for before, after in zip(bounds, bounds[1:]) if after - before - 1 >= MIN_UNNUMBERED_STRETCH
+            for i in range(before + 1, after)}
+
+
 def _by_numbering(document: Document) -> list[dict]:
     body_size = _body_size(document)
     running = running_lines(document)
@@ -421,16 +446,31 @@ def _by_numbering(document: Document) -> list[dict]:
         and not re.search(r"[#*]", noted[0]) else None  # ###本文档在…添加###: a note set off by marks, not a title
     larger = layout_allowed and body_size and any(p.font_size and p.font_size >= body_size * 1.15 for p in document.paragraphs)
     plain_headings = set()
-    if layout_allowed and not larger:
-        # Neither numbering nor font size marks the headings (a plain-text copy): a short plain line
-        # that a sentence of body text follows names the section below it.
+    unmarked = _unnumbered_stretches(noted) if not slides else set()
+    plain_copy = layout_allowed and not larger
+    if plain_copy or unmarked:
+        # Neither numbering nor font size marks the headings (a plain-text copy, or a long stretch of
+        # a document with no numbered heading in it): a short plain line that a sentence of body
+        # text follows names the section below it.
         for i in range(len(lines) - 2, -1, -1):
             following = noted[i + 1]
-            if not repeated[i] and not document.paragraphs[lines[i][0]].cells and len(noted[i]) <= MAX_SLIDE_TITLE_CHARS \
+            if (plain_copy or i in unmarked) and not repeated[i] and not document.paragraphs[lines[i][0]].cells and len(noted[i]) <= MAX_SLIDE_TITLE_CHARS \
                     and _plain_title(noted[i]) and not ends_sentence(noted[i]) \
                     and (ends_sentence(following) or len(following) > MAX_HEADING_CHARS or i + 1 in plain_headings
-                         or _PART_NAME.match(noted[i])):
+                         or _PART_NAME.match(noted[i]) or not plain_copy and _reads_as_body(following)):
                 plain_headings.add(i)
+        if not plain_copy:
+            # Amid numbered text a short line may be a piece of a sentence a lost formula cut (若将,
+            # 代入特征方程): there a heading stands between statements (or other headings), after one
+            # that does not end on a colon or comma and before one that starts afresh.
+            while True:
+                cut = {i for i in plain_headings if not (
+                    (i == 0 or numbered[i - 1] is not None or i - 1 in plain_headings
+                     or _reads_as_body(noted[i - 1]) and not noted[i - 1].endswith(("：", ":", "，", ",", "、")))
+                    and (i + 1 in plain_headings or _reads_as_body(noted[i + 1])))}
+                if not cut:
+                    break
+                plain_headings -= cut
     items: list[dict] = []
     open_ranks: list[float] = []
     in_example = False
@@ -477,6 +517,29 @@ def _toc_key(title: str) -> str:
     return re.sub(r"\s+", "", re.sub(r"[\s.…·]*\d{1,4}$", "", title))
 
 
+MIN_OUTLINE_REPEATS = 3
+
+
+def _outline_runs(items: list[dict], run_length: list[int]) -> set[int]:
+    """Positions of the runs of consecutive headings that outline the document: a run (no body text
+    between its entries) of which a third or more name, without their numbers, a heading that comes
+    later (2.1模拟输入通道 … then 模拟输入通道 over its section; 3.2输入通道接口 … AD输入通道接口). A
+    review sheet lists the sections this way before its notes; the entries are not sections again."""
+    names = [_numbering_body(_toc_key(item["title"])) for item in items]
+    outline: set[int] = set()
+    position = 0
+    while position < len(items):
+        end = position + run_length[position]
+        if run_length[position] >= 3:
+            named_later = [any(len(names[p]) >= 4 and len(names[q]) >= 4 and (names[p] in names[q] or names[q] in names[p])
+                               for q in range(end, len(items))) for p in range(position, end)]
+            if sum(named_later) >= MIN_OUTLINE_REPEATS and sum(named_later) * 3 >= end - position:
+                # The run's last heading, named nowhere later, is the first of the body (绪论 below the outline).
+                outline.update(range(position, end if named_later[-1] else end - 1))
+        position = end
+    return outline
+
+
 def _without_contents(items: list[dict]) -> list[dict]:
     """A table of contents lists the headings the body repeats: an entry that is directly followed
     by another heading (no body text between) and whose title comes again later is the contents'."""
@@ -491,9 +554,10 @@ def _without_contents(items: list[dict]) -> list[dict]:
     for position in range(len(items) - 2, -1, -1):
         if items[position + 1]["paragraph"] == items[position]["paragraph"] + 1:
             run_length[position] = run_length[position + 1]
+    outline = _outline_runs(items, run_length)
     kept = []
     for position, item in enumerate(items):
-        if _CONTENTS_TITLE.match(item["title"].strip()):
+        if _CONTENTS_TITLE.match(item["title"].strip()) or position in outline:
             continue
         if run_length[position] >= 3 and later[_toc_key(item["title"])] > position + 1:
             continue
