@@ -289,3 +289,16 @@ def test_an_outline_of_later_sections_is_not_listed_and_an_unnumbered_stretch_ha
     short = "\n".join(["1.1 数据采集", "采集分为两种。", "集中采集式", "各路共用一个转换器：分时切换。",
                        "1.2 数据处理", "处理包括滤波。", "1.3 抗干扰", "接地是常用的办法。"])
     assert [title for _, title in _titles(Document.from_text(short))] == ["1.1 数据采集", "1.2 数据处理", "1.3 抗干扰"]
+
+
+def test_a_plain_line_over_a_list_names_it_and_the_questions_of_an_exercise_part_are_not_sections():
+    text = "\n".join([
+        "一、基本概念", "本章讲国防的基本概念。",
+        "专有名词", "1、国防：国家为防备侵略而进行的军事活动。", "2、国防动员：国家由平时状态转入战时状态。",
+        "二、题库", "简答题", "33、如何认识国防建设与经济建设的关系", "答：两者相辅相成。",
+        "34、试论国际格局的特点", "答：多极化趋势明显。",
+        "三、国防历史", "历史分为古代和近代。",
+        "古代国防", "（一）古代国防的兴衰。兵役制度决定了国防的强弱。",
+        "分析步骤:", "1. 列出史实。"])  # a line ending on a colon introduces the list, it names nothing
+    assert [title for _, title in _titles(Document.from_text(text))] == [
+        "一、基本概念", "专有名词", "二、题库", "三、国防历史", "古代国防"]

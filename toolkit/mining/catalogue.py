@@ -261,6 +261,7 @@ def _list_items(ranks: list[float | None]) -> set[int]:
 # A worked example, exercise or proof: the numbered steps that follow (1.列真值表, (3)画出电路图) are
 # steps of the solution, until the next section heading or slide title.
 _EXAMPLE = re.compile(r"^(?:例(?!如)\s*\d*|例题|习题|练习|思考题?|证明\s*[:：]|解法?\s*[一二三四\d]*\s*[:：\s]|解$)")
+_EXERCISE_PART = re.compile(r"题库|习题|练习|思考题|(?:填空|选择|判断|简答|论述|问答|计算|应用|综合|分析|证明|名词解释)题")
 _SECTIONS_ON_LINE = re.compile(r"\s+(?=\d+(?:\.\d+)+)")
 
 
@@ -385,8 +386,9 @@ _FULL_STOP = re.compile(r"[。！？!?．]$|(?<=[\u4e00-\u9fff])\.$")
 
 def _reads_as_body(text: str) -> bool:
     """A line of body text that starts afresh: long, or punctuated as a sentence or a statement
-    (术语：解释), and not opening on punctuation (（有复极点），: the rest of a sentence)."""
-    return not re.match(r"^[（(，,。；;：:、）)\]】]", text) and (len(text) > MAX_HEADING_CHARS or bool(re.search(r"[。！？，,：:；;]", text)))
+    (术语：解释), and not opening on punctuation (（有复极点），: the rest of a sentence) unless on a
+    number ((五)落实…)."""
+    return (pattern_rank(text) is not None or not re.match(r"^[（(，,。；;：:、）)\]】]", text)) and (len(text) > MAX_HEADING_CHARS or bool(re.search(r"[。！？，,：:；;]", text)))
 
 
 def _unnumbered_stretches(noted: list[str]) -> set[int]:
@@ -459,31 +461,40 @@ def _by_numbering(document: Document) -> list[dict]:
                     and (ends_sentence(following) or len(following) > MAX_HEADING_CHARS or i + 1 in plain_headings
                          or _PART_NAME.match(noted[i]) or not plain_copy and _reads_as_body(following)):
                 plain_headings.add(i)
-        if not plain_copy:
-            # Amid numbered text a short line may be a piece of a sentence a lost formula cut (若将,
-            # 代入特征方程): there a heading stands between statements (or other headings), after one
-            # that does not end on a colon or comma and before one that starts afresh.
-            while True:
-                cut = {i for i in plain_headings if not (
-                    (i == 0 or numbered[i - 1] is not None or i - 1 in plain_headings
-                     or _reads_as_body(noted[i - 1]) and not noted[i - 1].endswith(("：", ":", "，", ",", "、")))
-                    and (i + 1 in plain_headings or _reads_as_body(noted[i + 1])))}
-                if not cut:
-                    break
-                plain_headings -= cut
+    if not plain_copy:
+        # A short plain line over the first item of a list (专有名词 / 1、国防：…) names the list.
+        for i in range(len(lines) - 1):
+            first = _item_number(noted[i + 1])
+            if first is not None and first[1] == 1 and numbered[i] is None and not repeated[i] and i not in joined \
+                    and not document.paragraphs[lines[i][0]].cells and len(noted[i]) <= MAX_SLIDE_TITLE_CHARS \
+                    and _plain_title(noted[i]) and not ends_sentence(noted[i]):
+                plain_headings.add(i)
+    while not plain_copy:
+        # Amid numbered text a short line may be a piece of a sentence a lost formula cut (若将,
+        # 代入特征方程): there a heading stands between statements (or other headings), after one
+        # that does not end on a colon or comma and before one that starts afresh.
+        cut = {i for i in plain_headings if not (
+            (i == 0 or numbered[i - 1] is not None or i - 1 in plain_headings
+             or _reads_as_body(noted[i - 1]) and not noted[i - 1].endswith(("：", ":", "，", ",", "、")))
+            and (i + 1 in plain_headings or _reads_as_body(noted[i + 1])))}
+        if not cut:
+            break
+        plain_headings -= cut
     items: list[dict] = []
     open_ranks: list[float] = []
-    in_example = False
+    in_example = in_exercises = False
     for i, (index, offset, text) in enumerate(lines):
         paragraph = document.paragraphs[index]
         if i in joined:
             continue
         rank: float | None = None if i in in_lists else numbered[i]
-        if rank is not None and rank <= 6 or i in slide_titles:
+        if rank is not None and rank <= 6 or i in slide_titles or i in plain_headings:
             in_example = False
+            # Under 简答题 or 题库 the numbered items are questions, not sections.
+            in_exercises = bool(_EXERCISE_PART.search(titles[i]))
         if _EXAMPLE.match(text):
             in_example = True
-        if in_example and rank in LIST_RANKS:
+        if (in_example or in_exercises) and rank in LIST_RANKS:
             rank = None
         if i in slide_titles:
             rank = SLIDE_TITLE_RANK
