@@ -302,3 +302,11 @@ def test_a_plain_line_over_a_list_names_it_and_the_questions_of_an_exercise_part
         "分析步骤:", "1. 列出史实。"])  # a line ending on a colon introduces the list, it names nothing
     assert [title for _, title in _titles(Document.from_text(text))] == [
         "一、基本概念", "专有名词", "二、题库", "三、国防历史", "古代国防"]
+
+
+def test_a_numbered_heading_broken_by_a_lost_formula_goes_on_at_the_next_line():
+    text = "\n".join(["第五章 频域分析", "一、开环传递函数的标准形式为", "——时间常数形式", "各环节的时间常数写在分母里。",
+                      "二、系统稳定的条件是闭环特征根具有负实部或者说", "的极点都在左半平面。---与输入无关。",
+                      "稳定性是系统的固有特性。"])
+    assert [title for _, title in _titles(Document.from_text(text))] == [
+        "第五章 频域分析", "一、开环传递函数的标准形式为——时间常数形式", "二、系统稳定的条件是闭环特征根具有负实部或者说的极点都在左半平面。"]

@@ -347,7 +347,8 @@ def _join_split_titles(document: Document, lines: list[tuple[int, int, str]], no
     """A bare chapter number (第1章) whose title follows letter by letter on the next lines (a slide
     sets 绪 and 论 apart, the text layer reads them as lines of their own): the title is joined onto
     the number's line, in `noted`; returns the indexes of the lines taken into it. (A whole word on
-    the next line may be the chapter's first point: 第一章 / 数据库的概念 stay apart.)"""
+    the next line may be the chapter's first point: 第一章 / 数据库的概念 stay apart.) So is the rest
+    of a numbered heading that a lost formula broke in two."""
     taken: set[int] = set()
     for i, text in enumerate(noted):
         if not _BARE_CHAPTER.match(text) or i in taken:
@@ -360,6 +361,14 @@ def _join_split_titles(document: Document, lines: list[tuple[int, int, str]], no
         if len(parts) >= 2:
             noted[i] = f"{text} {''.join(parts)}"
             taken.update(range(i + 1, j))
+    for i in range(len(noted) - 1):
+        # A numbered heading that a lost formula broke (…或者说 [G(s)] / 的极点都在…, …标准形式为 [formula]
+        # / ——时间常数形式): the next line goes on with it, for no sentence opens on 的 or a dash.
+        if i not in taken and i + 1 not in taken and (pattern_rank(noted[i]) if pattern_rank(noted[i]) is not None else 9) <= SECTION_RANKS \
+                and not noted[i].endswith(SENTENCE_END) and re.match(r"^(?:的|——|--)", noted[i + 1]) \
+                and document.paragraphs[lines[i][0]].page == document.paragraphs[lines[i + 1][0]].page:
+            noted[i] += noted[i + 1]
+            taken.add(i + 1)
     return taken
 
 
