@@ -310,3 +310,11 @@ def test_a_numbered_heading_broken_by_a_lost_formula_goes_on_at_the_next_line():
                       "稳定性是系统的固有特性。"])
     assert [title for _, title in _titles(Document.from_text(text))] == [
         "第五章 频域分析", "一、开环传递函数的标准形式为——时间常数形式", "二、系统稳定的条件是闭环特征根具有负实部或者说的极点都在左半平面。"]
+
+
+def test_a_plain_line_over_a_first_chapter_names_a_part():
+    text = "\n".join(["数据库复习", "1.1 视图", "视图是虚表。", "1.2 事务", "事务是工作单位。",
+                      "考试题型", "第一章", "数据库的概念", "第二章", "关系的运算"])
+    assert [title for _, title in _titles(Document.from_text(text))] == [
+        "数据库复习", "1.1 视图", "1.2 事务", "考试题型", "第一章", "第二章"]
+    # (a later plain line over 第二章 is a point of the chapter above, not a part)

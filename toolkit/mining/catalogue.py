@@ -390,6 +390,7 @@ def _titles_its_slide(document: Document, lines: list[tuple[int, int, str]], i: 
 
 
 MIN_UNNUMBERED_STRETCH = 20
+_FIRST_CHAPTER = re.compile(r"^第\s*[一1]\s*[篇编部章讲节]")
 _FULL_STOP = re.compile(r"[。！？!?．]$|(?<=[\u4e00-\u9fff])\.$")
 
 
@@ -471,10 +472,11 @@ def _by_numbering(document: Document) -> list[dict]:
                          or _PART_NAME.match(noted[i]) or not plain_copy and _reads_as_body(following)):
                 plain_headings.add(i)
     if not plain_copy:
-        # A short plain line over the first item of a list (专有名词 / 1、国防：…) names the list.
+        # A short plain line over the first item of a list (专有名词 / 1、国防：…) or over a first
+        # chapter (填空选择 / 第一章) names what follows.
         for i in range(len(lines) - 1):
             first = _item_number(noted[i + 1])
-            if first is not None and first[1] == 1 and numbered[i] is None and not repeated[i] and i not in joined \
+            if (first is not None and first[1] == 1 or _FIRST_CHAPTER.match(noted[i + 1])) and numbered[i] is None and not repeated[i] and i not in joined \
                     and not document.paragraphs[lines[i][0]].cells and len(noted[i]) <= MAX_SLIDE_TITLE_CHARS \
                     and _plain_title(noted[i]) and not ends_sentence(noted[i]):
                 plain_headings.add(i)
@@ -485,7 +487,7 @@ def _by_numbering(document: Document) -> list[dict]:
         cut = {i for i in plain_headings if not (
             (i == 0 or numbered[i - 1] is not None or i - 1 in plain_headings
              or _reads_as_body(noted[i - 1]) and not noted[i - 1].endswith(("：", ":", "，", ",", "、")))
-            and (i + 1 in plain_headings or _reads_as_body(noted[i + 1])))}
+            and (i + 1 in plain_headings or _FIRST_CHAPTER.match(noted[i + 1]) or _reads_as_body(noted[i + 1])))}
         if not cut:
             break
         plain_headings -= cut
