@@ -318,3 +318,13 @@ def test_a_plain_line_over_a_first_chapter_names_a_part():
     assert [title for _, title in _titles(Document.from_text(text))] == [
         "数据库复习", "1.1 视图", "1.2 事务", "考试题型", "第一章", "第二章"]
     # (a later plain line over 第二章 is a point of the chapter above, not a part)
+
+
+def test_a_glossary_term_over_its_definition_and_a_line_introducing_a_list_are_not_headings():
+    terms = ["商品", "价值", "货币", "资本", "剩余价值", "地租", "利润", "工资", "价格", "市场"]
+    glossary = [line for term in terms for line in (term, f"{term}是政治经济学的一个基本范畴，这里不展开。")]
+    text = "\n".join(["第一章 商品", "1.1 商品的属性", "商品有使用价值和价值。", "1.2 劳动的二重性", "劳动分为具体劳动和抽象劳动。",
+                      "名词解释", "本节列出本章的名词。", *glossary,
+                      "劳动力商品的特点有", "1. 它能创造价值。", "2. 它的价值包括历史因素。"])
+    assert [title for _, title in _titles(Document.from_text(text))] == [
+        "第一章 商品", "1.1 商品的属性", "1.2 劳动的二重性", "名词解释"]

@@ -394,6 +394,15 @@ _FIRST_CHAPTER = re.compile(r"^第\s*[一1]\s*[篇编部章讲节]")
 _FULL_STOP = re.compile(r"[。！？!?．]$|(?<=[\u4e00-\u9fff])\.$")
 
 
+_INTRODUCES_LIST = re.compile(r"(?:有|包括|包含|分为|如下|下列|以下)$")
+
+
+def _defines(term: str, following: str) -> bool:
+    """The line below says what `term` is (商品是…, 是指…, 商品：…)."""
+    return bool(re.match(r"^(?:是|指|即)", following)
+                or following.startswith(term) and re.match(r"^\s*(?:是|指|即|[，,：:（(])", following[len(term):]))
+
+
 def _reads_as_body(text: str) -> bool:
     """A line of body text that starts afresh: long, or punctuated as a sentence or a statement
     (术语：解释), and not opening on punctuation (（有复极点），: the rest of a sentence) unless on a
@@ -480,6 +489,10 @@ def _by_numbering(document: Document) -> list[dict]:
                     and not document.paragraphs[lines[i][0]].cells and len(noted[i]) <= MAX_SLIDE_TITLE_CHARS \
                     and _plain_title(noted[i]) and not ends_sentence(noted[i]):
                 plain_headings.add(i)
+    if not plain_copy:
+        # A term over its definition (商品 / 商品是用来交换的劳动产品) is a glossary entry, and a line
+        # that ends on the verb of the list below (其特点有, 主要包括) introduces it: neither heads a section.
+        plain_headings -= {i for i in plain_headings if _defines(noted[i], noted[i + 1]) or _INTRODUCES_LIST.search(noted[i])}
     while not plain_copy:
         # Amid numbered text a short line may be a piece of a sentence a lost formula cut (若将,
         # 代入特征方程): there a heading stands between statements (or other headings), after one
