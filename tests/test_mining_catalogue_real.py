@@ -282,10 +282,12 @@ def test_an_outline_of_later_sections_is_not_listed_and_an_unnumbered_stretch_ha
         "若将", "代入方程", "所以令实部为零，得：", "与虚轴的交点", "（有复根时），", "这时没有交点。",
         "分布采集式", "每路各有一个转换器。", "特点：同时采集，成本较高。",
         "数据处理", "处理包括标度转换和数字滤波。", "标度转换把数字量变成工程量。", "滤波可以去掉随机干扰。",
-        "抗干扰技术", "干扰需要噪声源、耦合通道和接收电路。", "接地是最常用的办法。", "屏蔽可以切断电场耦合。"])
+        "查表法可以校正非线性。", "插值法比查表法更省内存。", "标度转换要先定量程。", "中位值滤波适合慢变量。",
+        "抗干扰技术", "干扰需要噪声源、耦合通道和接收电路。", "接地是最常用的办法。", "屏蔽可以切断电场耦合。",
+        "屏蔽层要良好接地。", "滤波器放在电源入口。", "隔离可以切断地环路。", "布线时信号线远离电源线。"])
     assert [title for _, title in _titles(Document.from_text(text))] == [
         "绪论", "数据采集", "集中采集式", "分布采集式", "数据处理", "抗干扰技术"]
-    # Numbered throughout, the same short lines are not headings: a stretch needs twenty unnumbered lines.
+    # Numbered throughout, the same short lines are not headings: a stretch needs thirty unnumbered lines.
     short = "\n".join(["1.1 数据采集", "采集分为两种。", "集中采集式", "各路共用一个转换器：分时切换。",
                        "1.2 数据处理", "处理包括滤波。", "1.3 抗干扰", "接地是常用的办法。"])
     assert [title for _, title in _titles(Document.from_text(short))] == ["1.1 数据采集", "1.2 数据处理", "1.3 抗干扰"]
@@ -321,7 +323,8 @@ def test_a_plain_line_over_a_first_chapter_names_a_part():
 
 
 def test_a_glossary_term_over_its_definition_and_a_line_introducing_a_list_are_not_headings():
-    terms = ["商品", "价值", "货币", "资本", "剩余价值", "地租", "利润", "工资", "价格", "市场"]
+    terms = ["商品", "价值", "货币", "资本", "剩余价值", "地租", "利润", "工资", "价格", "市场", "生产力", "生产关系",
+             "经济基础", "上层建筑", "阶级"]
     glossary = [line for term in terms for line in (term, f"{term}是政治经济学的一个基本范畴，这里不展开。")]
     text = "\n".join(["第一章 商品", "1.1 商品的属性", "商品有使用价值和价值。", "1.2 劳动的二重性", "劳动分为具体劳动和抽象劳动。",
                       "名词解释", "本节列出本章的名词。", *glossary,
