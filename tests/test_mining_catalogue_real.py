@@ -331,3 +331,13 @@ def test_a_glossary_term_over_its_definition_and_a_line_introducing_a_list_are_n
                       "劳动力商品的特点有", "1. 它能创造价值。", "2. 它的价值包括历史因素。"])
     assert [title for _, title in _titles(Document.from_text(text))] == [
         "第一章 商品", "1.1 商品的属性", "1.2 劳动的二重性", "名词解释"]
+
+
+def test_a_deck_slide_continued_without_a_title_does_not_give_its_first_line_as_one():
+    titles = _titles(_deck([
+        [("树的遍历", 28.0), ("本页面介绍树的几种遍历方法.", 18.0), ("遍历是按某种次序访问每个结点一次。", 18.0)],
+        [("我们注意到如下命题成立", 18.0), ("先序和中序可以确定一棵树。", 18.0)],  # a slide without a title
+        [("线索化", 28.0), ("3.如果有左子树,找到左子树上最右的结点", 18.0), ("再把它的右指针指向当前结点。", 18.0)],
+        [("本文对于遍历做一个简介.", 18.0), ("后面各节给出代码。", 18.0)],
+    ]))
+    assert [title for _, title in titles] == ["树的遍历", "线索化"]

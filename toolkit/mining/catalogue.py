@@ -155,6 +155,9 @@ def numbered_rank(text: str) -> float | None:
     if _CUT_SHORT.search(text) or (rank in LIST_RANKS and re.search(r"[：:]", body)):
         # A list item with a colon introduces its content (1. 稳态误差定义：…): a point, not a section.
         return None
+    if rank in LIST_RANKS and re.search(r"[，,]", body):
+        # One with a comma is a sentence of clauses (3.如果有左子树,找到…): a step, not a section.
+        return None
     # 1. at the start of a body sentence is a list item, not a heading: headings are short.
     return rank
 
@@ -301,8 +304,8 @@ MAX_DOCUMENT_TITLE_CHARS = 30
 _PART_NAME = re.compile(r"^(?:例题|例子|示例|习题|练习题?|思考题|参考资料|参考文献|延伸阅读|外部链接|小结|本章小结)$")
 
 
-# Words that open or join a clause of a sentence (若将, 所以令…), never a title.
-_CLAUSE_OPENING = re.compile(r"^(?:若|如果|假如|倘若|因为|所以|由于|于是|则|即)")
+# Words that open or join a clause of a sentence (若将, 所以令…, 我们注意到…), never a title.
+_CLAUSE_OPENING = re.compile(r"^(?:若|如果|假如|倘若|因为|所以|由于|于是|则|即|我们|你们|它们|他们)")
 
 
 def _plain_title(text: str) -> bool:
@@ -313,7 +316,7 @@ def _plain_title(text: str) -> bool:
         and not is_noise(text) and (not _EXAMPLE.match(text) or bool(_PART_NAME.match(text))) \
         and pattern_rank(text) is None and not re.match(r"^[（(［\[【].*[)）］\]】]$", text) \
         and not _CUT_SHORT.search(text) and not text.endswith(("…", "..."))  \
-        and not _CLAUSE_OPENING.match(text)  # the rest of a wrapped sentence, or a clause a formula cut
+        and not _CLAUSE_OPENING.match(text) and not ends_sentence(text)  # the rest of a wrapped sentence, or a clause a formula cut
 
 
 def _body_size(document: Document) -> float | None:

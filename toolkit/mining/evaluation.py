@@ -733,13 +733,54 @@ def _markdown_lines(text: str) -> list[tuple[int | None, str]]:
     return lines
 
 
+SLIDE_FOOTER = "课程讲义 · 2026 年秋季学期"
+
+
+def _slides_pdf(doc: CourseDocument) -> bytes:
+    """The document as a lecture deck: landscape pages, each heading opening a slide with its title
+    on top in a larger font, the body below it (a long body runs on to a slide without a title), and
+    a running footer with the slide number on every page."""
+    import cairocffi as cairo
+
+    buffer = io.BytesIO()
+    surface = cairo.PDFSurface(buffer, 720, 540)
+    context = cairo.Context(surface)
+    context.select_font_face("Noto Sans CJK SC")
+    page, y = 1, 70.0
+
+    def footer() -> None:
+        context.set_font_size(10)
+        context.move_to(40, 520)
+        context.show_text(SLIDE_FOOTER)
+        context.move_to(660, 520)
+        context.show_text(str(page))
+
+    for level, text in doc.lines:
+        if level is not None and y > 70 or y > 460:
+            footer()
+            surface.show_page()
+            page, y = page + 1, 70.0
+        size, width = (28.0, 22) if level is not None else (18.0, 34)
+        context.set_font_size(size)
+        for start in range(0, len(text), width):
+            context.move_to(40, y)
+            context.show_text(text[start:start + width])
+            y += size + 8
+        y += 6
+    footer()
+    surface.show_page()
+    surface.finish()
+    return buffer.getvalue()
+
+
 def rendered_derived_files() -> dict[str, list[tuple[str, Document, list[str], list[str]]]]:
     """TUNING data that costs no hand labels, rendered here: the project's own course documents
     (tests/data/mining/documents, all but the held-out 13) and the 10 OI-wiki TUNING pages (never
     the held-out half), each as a plain-text copy and as a PDF set all in the body font with no
-    bookmarks; gold, their own headings. Most of these headings are unnumbered: the rows check the
-    headings a plain copy shows only by their place, and that numbered body lines (list items,
-    steps) are not taken for headings."""
+    bookmarks, and as a slide deck (`rendered_slides`: landscape, a slide per heading, running
+    footer and slide numbers); gold, their own headings. Most of these headings are unnumbered: the
+    rows check the headings a plain copy shows only by their place, and that numbered body lines
+    (list items, steps) are not taken for headings."""
     from toolkit.mining import corpora
 
     sources = [(f"own/{doc.name}", doc) for doc in load_documents(DATA / "documents") if "heldout" not in doc.name]
@@ -748,7 +789,7 @@ def rendered_derived_files() -> dict[str, list[tuple[str, Document, list[str], l
     for page in tuning_pages:
         lines = _markdown_lines(pages[page])
         sources.append((f"oiwiki/{page}", CourseDocument(page, "numbering", [], {}, [(l, t) for l, t in lines if l], lines)))
-    groups: dict[str, list] = {"rendered_own": [], "rendered_oiwiki": []}
+    groups: dict[str, list] = {"rendered_own": [], "rendered_oiwiki": [], "rendered_slides": []}
     for name, doc in sources:
         gold = [title for _, title in doc.headings]
         text = read_document(f"{doc.name}.txt", "\n".join(t for _, t in doc.lines).encode("utf-8"))
@@ -756,6 +797,9 @@ def rendered_derived_files() -> dict[str, list[tuple[str, Document, list[str], l
         for suffix, document in (("txt", text), ("pdf", pdf)):
             files = groups["rendered_own" if name.startswith("own/") else "rendered_oiwiki"]
             files.append((f"{name}.{suffix}", document, [document.paragraph_text(i) for i in range(len(document.paragraphs))], gold))
+        # The same text as a deck: slide titles, a running footer and slide numbers on every page.
+        deck = read_document(f"{doc.name}-slides.pdf", _slides_pdf(doc))
+        groups["rendered_slides"].append((f"{name}.slides.pdf", deck, [deck.paragraph_text(i) for i in range(len(deck.paragraphs))], gold))
     return groups
 
 
@@ -829,7 +873,8 @@ def print_real(report: dict, out=sys.stdout) -> None:
     else:
         names = {"oiwiki": "OI-wiki Markdown pages", "unstyled": "unstyled files, HELD OUT",
                  "tuning": "unstyled files, TUNING", "derived": "styles/bookmarks dropped, TUNING",
-                 "rendered_own": "own documents unstyled, TUNING", "rendered_oiwiki": "OI-wiki tuning unstyled, TUNING"}
+                 "rendered_own": "own documents unstyled, TUNING", "rendered_oiwiki": "OI-wiki tuning unstyled, TUNING",
+                 "rendered_slides": "own + OI-wiki tuning as decks, TUNING"}
         # The unstyled held-out row answers issue 15's target; the Markdown pages carry their headings.
         for group, c in report["catalogue"].items():
             row(f"catalogue titles, {names[group]} ({c['files']})", c["ours"], c["baseline"], "numbering regex")
