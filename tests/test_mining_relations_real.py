@@ -206,3 +206,27 @@ def test_a_place_or_time_modifier_or_another_genus_makes_no_kind():
                                           mentioned, definitions))
     assert ("Contain", "二叉树", "完全二叉树") in found
     assert not {t for t in found if t[2] in ("中国国防", "社会必要劳动时间")}
+
+
+def test_a_p_and_digits_in_the_text_are_no_placeholder():
+    # Real abstracts (CSL) stopped the miner with an IndexError: a placeholder run into the digits after
+    # it (P0 + 1992年 read as the 1,992nd mention), and P21 空间群 read as the 22nd.
+    text = "国家主权属于全体人民1992年以来，该配合物属于单斜晶系，P21空间群。"
+    found = relations.extract([Sentence(0, len(text), text, 0)], ["配合物", "单斜晶系", "国家主权", "全体人民"])
+    assert {("Contain", "单斜晶系", "配合物"), ("Contain", "全体人民", "国家主权")} <= _triples(found)
+    relations.mine(Document.from_text("二叉树是一种树，P1 与 P12 见图 P3。\n" + text))  # no IndexError
+
+
+def test_a_list_after_with_is_no_pair_and_based_on_that_qualifies_is_no_prerequisite():
+    # Cases of the CSL training abstracts (tuning data): 与A和B有关 relates a third thing to each of A
+    # and B; 基于A的N qualifies N; only a clause's subject is what something rests on.
+    texts = ["收敛速度与节点邻居数和网络规模有关。", "又与管理制度、产业政策和企业经营行为有关。",
+             "8、感性认识和理性认识的关系是辩证统一的。", "分析加拿大基于国际参考价格的药品价格监测模式。",
+             "能否黏附定植于肠道壁是益生菌作用的前提。", "图的遍历基于深度优先搜索。", "因此，线性表是树的基础。"]
+    sentences = [Sentence(0, len(t), t, i) for i, t in enumerate(texts)]
+    triples = _triples(relations.extract(sentences, [
+        "节点邻居数", "网络规模", "管理制度", "产业政策", "企业经营行为", "感性认识", "理性认识", "加拿大", "国际参考价格",
+        "肠道壁", "益生菌作用", "图的遍历", "深度优先搜索", "线性表", "树"]))
+    assert ("Mutual", "感性认识", "理性认识") in triples
+    assert ("Behind", "深度优先搜索", "图的遍历") in triples and ("Behind", "线性表", "树") in triples
+    assert not {t for t in triples if {"网络规模", "企业经营行为", "加拿大", "益生菌作用"} & {t[1], t[2]}}

@@ -17,11 +17,13 @@ from toolkit.mining.documents import Document
 # placeholder is the start). Points become placeholders P0, P1... in sentence order first.
 _BEHIND_CUES = [
     (r"学习(?P<b>P\d+)(?:之前|以前|前)[^P。]*?(?:先|应当?|需要?|必须)?[^P。]*?(?:掌握|了解|学习|学好|熟悉)(?P<a>P\d+)", "a", "b"),
-    (r"(?P<a>P\d+)(?:是|为)(?:学习|掌握)?(?P<b>P\d+)的(?:理论|重要|必要|直接)?(?:基础|前提|先修|先导)", "a", "b"),
+    # Only the clause's subject rests under it: 能否黏附定植于肠道壁是益生菌作用的前提 says nothing of 肠道壁.
+    (r"(?:^|(?<=[，,：:；;。！？!?\s而则故即]))(?P<a>P\d+)(?:是|为)(?:学习|掌握)?(?P<b>P\d+)的(?:理论|重要|必要|直接)?(?:基础|前提|先修|先导)", "a", "b"),
     (r"(?P<b>P\d+)(?:必须|需要|要|应当?)?(?:以|是以)(?P<a>P\d+)为(?:基础|前提)", "a", "b"),
     # 在A的基础上，指定一个结点称为根，则形成一棵B: B is what is formed last, not the next name (结点).
     (r"在(?P<a>P\d+)的基础上[^。]*(?:形成|得到|称为|构成|构造|定义|引入|提出|建立|发展出|推导出|学习)(?:了)?(?:一棵|一个|一种|一类|的)?\s*(?P<b>P\d+)", "a", "b"),
-    (r"(?P<b>P\d+)(?:依赖于|依赖|建立在|基于)(?P<a>P\d+)", "a", "b"),
+    # …基于A的N qualifies a noun (加拿大基于国际参考价格的药品价格监测模式): no prerequisite of what stands before.
+    (r"(?P<b>P\d+)(?:依赖于|依赖|建立在|基于(?=P\d+(?!的(?!基础))))(?P<a>P\d+)", "a", "b"),
     (r"掌握(?:了)?(?P<a>P\d+)(?:之后|以后|后)[^P。]*?(?:才能|可以|便可|再)[^P。]*?(?P<b>P\d+)", "a", "b"),
     (r"先(?:学习?|掌握)?(?P<a>P\d+)[^P。]*?再(?:学习?|掌握)?(?P<b>P\d+)", "a", "b"),
     (r"(?P<b>P\d+)(?:需要|要求)(?:先|预先)?(?:掌握|具备|了解)(?P<a>P\d+)", "a", "b"),
@@ -47,6 +49,13 @@ _MUTUAL_CUES = [
 _BEHIND = [(re.compile(p), a, b) for p, a, b in _BEHIND_CUES]
 _CONTAIN = [(re.compile(p), kind) for p, kind in _CONTAIN_CUES]
 _MUTUAL = [re.compile(p) for p in _MUTUAL_CUES]
+_ITEM_NUMBER = re.compile(r"(?:^|[\s。；;，,：:（(])(?:\d+|[一二三四五六七八九十]+)、$")
+
+
+def _second_of_a_list(coded: str, end: int) -> bool:
+    """Whether the name at `end` follows another's 与/和/、 (8、 or 三、 numbering a list item is no list)."""
+    before = coded[:end]
+    return before.endswith(("与", "和", "同", "跟", "及")) or (before.endswith("、") and not _ITEM_NUMBER.search(before))
 
 
 def _mentions(text: str, matcher: re.Pattern | None) -> list[tuple[int, int, str]]:
@@ -63,13 +72,21 @@ def build_matcher(points: Iterable[str]) -> re.Pattern | None:
     return re.compile("|".join(re.escape(n) for n in names))
 
 
+# A P and digits in the text itself (P21 空间群, P<0.05) would read as a placeholder, and so would a
+# placeholder run into the digits after it (P0 + 2010年 as P02010): outside the mentions such a P
+# becomes, and between a placeholder and a digit stands, a character no text carries.
+_LITERAL_PLACEHOLDER = re.compile(r"P(?=\d)")
+_NO_TEXT = "\ufffc"
+
+
 def _placeholders(text: str, mentions: list[tuple[int, int, str]]) -> tuple[str, list[tuple[int, int, str]]]:
     out, last = [], 0
-    for index, (start, end, _name) in enumerate(mentions):
-        out.append(text[last:start])
-        out.append(f"P{index}")
+    for index, (start, end, _name) in enumerate([*mentions, (len(text), len(text), "")]):
+        between = _LITERAL_PLACEHOLDER.sub(_NO_TEXT, text[last:start])
+        out.append(_NO_TEXT + between if index and between[:1].isdigit() else between)
+        if index < len(mentions):
+            out.append(f"P{index}")
         last = end
-    out.append(text[last:])
     return "".join(out), mentions
 
 
@@ -94,7 +111,9 @@ def _pairs_in(sentence_text: str, mentions) -> list[tuple[str, str, str, str]]:
                 found.append(("Contain", name(m.group("a")), name(m.group("b")), "belongs"))
     for regex in _MUTUAL:
         for m in regex.finditer(coded):
-            found.append(("Mutual", name(m.group("a")), name(m.group("b")), "related"))
+            # A与B和C有关 relates A to each: B and C are a list, no pair.
+            if not _second_of_a_list(coded, m.start("a")):
+                found.append(("Mutual", name(m.group("a")), name(m.group("b")), "related"))
     return [f for f in found if f[1] != f[2]]
 
 
