@@ -379,16 +379,17 @@ def _join_split_titles(document: Document, lines: list[tuple[int, int, str]], no
 _FIGURE_CAPTION = re.compile(r"(?:示意图|图示|图解)$")
 
 
-def _titles_its_slide(document: Document, lines: list[tuple[int, int, str]], i: int) -> bool:
+def _titles_its_slide(document: Document, lines: list[tuple[int, int, str]], i: int, on_page: dict[int, list[int]]) -> bool:
     """A slide's first line titles the slide when something follows it there and it is not set
     smaller than the slide's other text (a small first line is a label or a note, 商陆苦寒…; below
-    a larger line it is a cover's blurb), and it is not a figure's caption."""
+    a larger line it is a cover's blurb), and it is not a figure's caption. `on_page`: the
+    paragraph index of each line, by page."""
     paragraph = document.paragraphs[lines[i][0]]
-    others = [document.paragraphs[index] for index, _, text in lines
-              if document.paragraphs[index].page == paragraph.page and index != lines[i][0]]
+    others = [index for index in on_page[paragraph.page] if index != lines[i][0]]
     if not others or len(_as_read(lines[i][2])) < 2 or _FIGURE_CAPTION.search(_as_read(lines[i][2])):
         return False
-    sizes = [p.font_size for p in others if p.font_size and re.search(r"[\u4e00-\u9fff]", document.paragraph_text(document.paragraphs.index(p)))]
+    sizes = [document.paragraphs[index].font_size for index in others if document.paragraphs[index].font_size
+             and re.search(r"[\u4e00-\u9fff]", document.paragraph_text(index))]
     return not (paragraph.font_size and sizes and paragraph.font_size < 0.9 * max(sizes))
 
 
@@ -454,12 +455,13 @@ def _by_numbering(document: Document) -> list[dict]:
         head = re.split(r"(?<=[。？！?!])|[：:](?=\s*\S)", noted[i], maxsplit=1)[0].strip()
         numbered[i], titles[i] = (pattern_rank(head), head) if len(head) <= MAX_ROW_HEAD_CHARS else (None, noted[i])
     in_lists = _list_items([None if i in row_heads else pattern_rank(text) for i, text in enumerate(noted)])
-    first_on_page = {}
+    first_on_page, on_page = {}, {}
     for i, (index, offset, _) in enumerate(lines):
         first_on_page.setdefault(document.paragraphs[index].page, i)
+        on_page.setdefault(document.paragraphs[index].page, []).append(index)
     slide_titles = {i for i in first_on_page.values() if slides and numbered[i] is None and not repeated[i]
                     and i not in joined and len(noted[i]) <= MAX_SLIDE_TITLE_CHARS and _plain_title(re.sub(r"[:：]$", "", noted[i]))
-                    and _titles_its_slide(document, lines, i)}
+                    and _titles_its_slide(document, lines, i, on_page)}
     # Numbering decides the nesting before font size does: with enough numbered headings, a line
     # that is only set larger (a slide's date, a formula, a callout) is not a heading.
     layout_allowed = sum(rank is not None and i not in in_lists for i, rank in enumerate(numbered)) + len(slide_titles) < 3
