@@ -498,17 +498,27 @@ def _by_numbering(document: Document) -> list[dict]:
         # A term over its definition (商品 / 商品是用来交换的劳动产品) is a glossary entry, and a line
         # that ends on the verb of the list below (其特点有, 主要包括) introduces it: neither heads a section.
         plain_headings -= {i for i in plain_headings if _defines(noted[i], noted[i + 1]) or _INTRODUCES_LIST.search(noted[i])}
+    def after_a_statement(i: int) -> bool:
+        return i == 0 or numbered[i - 1] is not None or i - 1 in plain_headings \
+            or _reads_as_body(noted[i - 1]) and not noted[i - 1].endswith(("：", ":", "，", ",", "、"))
+
+    def before_a_statement(i: int) -> bool:
+        return i + 1 in plain_headings or bool(_FIRST_CHAPTER.match(noted[i + 1])) or _reads_as_body(noted[i + 1])
+
     while not plain_copy:
         # Amid numbered text a short line may be a piece of a sentence a lost formula cut (若将,
         # 代入特征方程): there a heading stands between statements (or other headings), after one
-        # that does not end on a colon or comma and before one that starts afresh.
-        cut = {i for i in plain_headings if not (
-            (i == 0 or numbered[i - 1] is not None or i - 1 in plain_headings
-             or _reads_as_body(noted[i - 1]) and not noted[i - 1].endswith(("：", ":", "，", ",", "、")))
-            and (i + 1 in plain_headings or _FIRST_CHAPTER.match(noted[i + 1]) or _reads_as_body(noted[i + 1])))}
-        if not cut:
+        # that does not end on a colon or comma and before one that starts afresh. (Passes forward
+        # and backward, so a chain of short lines falls in one pass, not one line a pass.)
+        before = len(plain_headings)
+        for i in sorted(plain_headings):
+            if not after_a_statement(i):
+                plain_headings.discard(i)
+        for i in sorted(plain_headings, reverse=True):
+            if not before_a_statement(i):
+                plain_headings.discard(i)
+        if len(plain_headings) == before:
             break
-        plain_headings -= cut
     items: list[dict] = []
     open_ranks: list[float] = []
     in_example = in_exercises = False
