@@ -43,3 +43,16 @@ def test_shipped_ranker_carries_its_prior():
     model = points._RANKER()
     assert model["prior"]["abstracts"] == 500 and model["prior"]["terms"] and model["prior"]["heads"]
     assert len(model["coef"]) == len(points.pairwise([0.0] * len(points.FEATURES)))
+
+
+def test_a_formula_broken_into_lines_and_the_parts_of_a_document_are_no_points():
+    # As a PDF of review notes reads (csu_大物内容概要): each letter group of a formula on its own line.
+    text = ("内容提要\n转动定律\n刚体绕定轴转动时，合外力矩等于转动惯量与角加速度的乘积。\nJM\nFrM\ndt\nMd\n"
+            "力矩是改变刚体转动状态的原因，转动惯量是刚体转动惯性的量度。\nTCP\n"
+            "转动定律是刚体定轴转动的基本定律，力矩和转动惯量决定角加速度。\nEk\nmgh\n")
+    document = Document.from_text(text)
+    document.kind = "pdf"
+    assert points.formula_debris(document) == {3, 4, 5, 6, 10, 11}  # TCP alone between prose is no debris
+    found = [c.payload["term"] for c in points.mine(document)]
+    assert "力矩" in found and "角加速度" in found
+    assert not {"JM", "FrM", "Md", "Ek", "mgh", "内容提要"} & set(found)

@@ -134,7 +134,10 @@ _VARIABLE = re.compile(r"[A-Za-z]{1,3}[0-9][端脚]?")
 # The labels and phrasing of exercises and figures in review notes and lab manuals (填空, 简答, 如图所示).
 # A question of a review sheet (…的内容是什么, 有哪些) names no term; no CSL keyword holds these words.
 _QUESTION = re.compile(r"什么|哪些|哪个|哪种|怎样|怎么|如何|为何|多少|是否")
-_EXERCISE_WORDS = frozenset("填空 简答 填空题 简答题 选择题 判断题 计算题 论述题 名词解释 所示 如图所示 求得 是什么 为什么 怎么样".split())
+_EXERCISE_WORDS = frozenset("填空 简答 填空题 简答题 选择题 判断题 计算题 论述题 名词解释 所示 如图所示 求得 是什么 为什么 怎么样".split()) | \
+    frozenset(  # the parts of a course document (内容提要, 实验目的, 教学要求), which name no knowledge; no CSL keyword
+        "提要 内容提要 复习指南 指导书 实验指导书 实验目的 实验要求 实验内容 实验原理 实验步骤 实验报告 实验仪器 实验器材 预习要求 "
+        "复习题 本章小结 学习目标 教学目标 教学要求 重点 难点 重点难点 基本要求 参考文献 附录 前言 引言 课后习题 例题".split())
 
 
 # ---------------------------------------------------------------------------------------------
@@ -474,6 +477,16 @@ def extract(sentences: list[Sentence], terms: Iterable[str] = (), limit: int | N
         scores = score_rows(features(stats, len(sentences), dictionary, title_of(sentences)))
     for term in dictionary & set(scores):
         scores[term] = scores[term] * 2 + 1  # the teacher's own terms first
+    if document is not None and document.kind != "md":
+        # A formula broken into lines is no prose: a term said only there is a letter of it (the lines
+        # also read as headings, which the ranker favours). Markdown formulas are dropped earlier.
+        debris = formula_debris(document)
+        if debris:
+            for term in [t for t in scores if not _CJK.search(t)]:
+                if all(sentences[i].paragraph in debris for i in stats[term].sentences):
+                    del scores[term]
+            if not scores:
+                return []
     ranked = sorted(scores, key=lambda t: (-scores[t], t))
     chosen: list[str] = []
     for term in ranked:
@@ -510,6 +523,19 @@ def mine(document: Document, terms: Iterable[str] = (), limit: int | None = 200,
     only costs a second model pass. Kept for callers that pass it."""
     terms = list(terms)
     return extract(analyse(document, "rank" if importance else "lac", terms), terms, limit, document)
+
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_DEBRIS_CHARS = 8
+
+
+def formula_debris(document: Document) -> set[int]:
+    """Paragraphs that are pieces of a formula a PDF broke apart (FrM, Md, Ek, mgh, one a line, and
+    each short line beside another): short lines with no Chinese, next to another such line. A
+    heading of its own (TCP/IP over prose) stands between prose and is no debris."""
+    short = [len(document.paragraph_text(i).strip()) <= _DEBRIS_CHARS and not _CJK.search(document.paragraph_text(i))
+             for i in range(len(document.paragraphs))]
+    return {i for i, is_short in enumerate(short) if is_short and (i and short[i - 1] or i + 1 < len(short) and short[i + 1])}
 
 
 def drop_batch_boilerplate(documents: list[Document], results: list[list[Candidate]], share: float = 0.5) -> list[list[Candidate]]:
