@@ -216,7 +216,7 @@ test("belong: a point is moved to another catalogue node by name, one rejected, 
   assert.equal(await queue.getByTestId("edit-nodeName").inputValue(), "第二章 栈与队列");
   await queue.getByTestId("edit-save").click();
   await queue.and(page.locator("[data-state=edited]")).filter({ hasText: "→ 第二章 栈与队列" }).waitFor();
-  // At 1366 px no fixed control lies over a row's accept button (the refusal's toast, top right for
+  // At 1366 px no fixed control lies over a row's accept button (the refusal's toast, shown for
   // 3 s, is let go first: it is no fixed control).
   await page.getByTestId("toast").first().waitFor({ state: "detached" });
   for (const button of await page.getByTestId("result-accept").all()) await assertUncovered(button);

@@ -1,5 +1,5 @@
 /**
- * Feedback channels (SPEC §8): message (toast), notification (top right, 3 s) and modal.
+ * Feedback channels (SPEC §8): message and notification (toasts for 3 s, at the top centre: see FeedbackHost) and modal.
  * The client library raises them here; <FeedbackHost/> renders them. Texts are message keys
  * (translated by the host) or server text.
  */
