@@ -170,7 +170,7 @@ def fuzz(session: nox.Session) -> None:
             session.run(schemathesis, "run", platform.url + "/docs/openapi.json", "--header", f"Authorization: Bearer {token}",
                         "--checks", "not_a_server_error", "--exclude-path-regex", "logout|progress",
                         "--phases", "coverage,fuzzing,stateful", "--max-examples", os.environ.get("ZHITU_FUZZ_EXAMPLES", "5"),
-                        "--max-time", os.environ.get("ZHITU_FUZZ_SECONDS", "150"),
+                        "--max-time", os.environ.get("ZHITU_FUZZ_SECONDS", "90"),
                         # One worker: CPython 3.11's ast is not thread-safe, and Hypothesis parses
                         # lambdas in each worker thread ("AST constructor recursion depth mismatch").
                         "--workers", "1",

@@ -36,6 +36,20 @@ PASSWORD_HASH = hash_password(PASSWORD)  # hashed once: argon2 is slow on purpos
 _app_names = itertools.count()
 
 
+# The fixtures through which a test reaches the database under test; a test that takes none of them
+# runs the same on SQLite and PostgreSQL, so the PostgreSQL run leaves it out (it ran on SQLite).
+DATABASE_FIXTURES = frozenset({"template_db", "fresh_url", "demo_template", "demo_db", "db_url", "database"})
+
+
+def pytest_collection_modifyitems(config, items):
+    if not PG_BASE:
+        return
+    same_on_both = [item for item in items if not DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))]
+    if same_on_both:
+        config.hook.pytest_deselected(items=same_on_both)
+        items[:] = [item for item in items if DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))]
+
+
 def pytest_unconfigure(config):
     shutil.rmtree(SESSION_HOME, ignore_errors=True)
 
