@@ -230,3 +230,20 @@ def test_a_list_after_with_is_no_pair_and_based_on_that_qualifies_is_no_prerequi
     assert ("Mutual", "感性认识", "理性认识") in triples
     assert ("Behind", "深度优先搜索", "图的遍历") in triples and ("Behind", "线性表", "树") in triples
     assert not {t for t in triples if {"网络规模", "企业经营行为", "加拿大", "益生菌作用"} & {t[1], t[2]}}
+
+
+def test_a_piece_of_the_subject_and_a_description_are_no_ends():
+    # Cases of the CSL training abstracts (tuning data): the name right before 属于 or 是…的一种 can be a
+    # piece of a longer subject (中国的国家主权, 恢复原状请求权, 民族关系的文化功能), so is the name after 的 in
+    # A与B有关; and a name ending in 变化, 状况, 大小… describes a measured quantity, no concept.
+    texts = ["中国的国家主权属于全体中国人民。", "恢复原状请求权属于侵权责任方式而非物权请求权。",
+             "民族关系的文化功能是民族关系功能的一种。", "催化剂催化燃烧碳烟的活性与催化剂比表面积有关。",
+             "主要锰矿物含量变化与叠层石类型密切相关。", "氨基酰化酶属于胞内酶。", "该配合物属于单斜晶系。",
+             "准确率与误报率的关系。"]
+    sentences = [Sentence(0, len(t), t, i) for i, t in enumerate(texts)]
+    names = ["国家主权", "全体中国人民", "原状请求权", "侵权责任方式", "文化功能", "民族关系功能", "活性", "催化剂比表面积",
+             "主要锰矿物含量变化", "叠层石类型", "氨基酰化酶", "胞内酶", "配合物", "单斜晶系", "准确率", "误报率"]
+    triples = _triples(relations.extract(sentences, names))
+    assert {("Contain", "胞内酶", "氨基酰化酶"), ("Contain", "单斜晶系", "配合物"), ("Mutual", "准确率", "误报率")} <= triples
+    assert not {t for t in triples if {"国家主权", "原状请求权", "文化功能", "活性"} & {t[1], t[2]}}
+    assert relations.termlike(["主要锰矿物含量变化", "口腔卫生状况", "叠层石类型"]) == {"叠层石类型"}

@@ -13,12 +13,17 @@ from toolkit.mining.analysis import Sentence, split_sentences
 from toolkit.mining.candidates import Candidate
 from toolkit.mining.documents import Document
 
+# A clause's subject: the name at the clause's start (after a demonstrative at most). Only the subject
+# stands under what the clause says of it: in 中国的国家主权属于全体中国人民 or 恢复原状请求权属于侵权责任方式
+# the name right before 属于 is a piece of the subject.
+_SUBJECT = r"(?:^|(?<=[，,：:；;。！？!?\s而则故即]))(?:这种|这类|该|此)?"
+
 # Each cue: (regex over the sentence with points replaced by {X}/{Y} placeholders, type, which
 # placeholder is the start). Points become placeholders P0, P1... in sentence order first.
 _BEHIND_CUES = [
     (r"学习(?P<b>P\d+)(?:之前|以前|前)[^P。]*?(?:先|应当?|需要?|必须)?[^P。]*?(?:掌握|了解|学习|学好|熟悉)(?P<a>P\d+)", "a", "b"),
     # Only the clause's subject rests under it: 能否黏附定植于肠道壁是益生菌作用的前提 says nothing of 肠道壁.
-    (r"(?:^|(?<=[，,：:；;。！？!?\s而则故即]))(?P<a>P\d+)(?:是|为)(?:学习|掌握)?(?P<b>P\d+)的(?:理论|重要|必要|直接)?(?:基础|前提|先修|先导)", "a", "b"),
+    (_SUBJECT + r"(?P<a>P\d+)(?:是|为)(?:学习|掌握)?(?P<b>P\d+)的(?:理论|重要|必要|直接)?(?:基础|前提|先修|先导)", "a", "b"),
     (r"(?P<b>P\d+)(?:必须|需要|要|应当?)?(?:以|是以)(?P<a>P\d+)为(?:基础|前提)", "a", "b"),
     # 在A的基础上，指定一个结点称为根，则形成一棵B: B is what is formed last, not the next name (结点).
     (r"在(?P<a>P\d+)的基础上[^。]*(?:形成|得到|称为|构成|构造|定义|引入|提出|建立|发展出|推导出|学习)(?:了)?(?:一棵|一个|一种|一类|的)?\s*(?P<b>P\d+)", "a", "b"),
@@ -36,15 +41,16 @@ _CONTAIN_CUES = [
     # 有 only as "has" (有待于, 有助于, 有关 are no lists: 感性认识有待于发展为理性认识).
     # …由电阻器构成的分压器: 构成 that qualifies a noun closes no list.
     (r"(?P<a>P\d+)(?:主要)?(?:包括|包含|分为|可分为|划分为|有(?![待助利关效益限所些着了的别用力赖])|由)[^。]*?(?P<list>(?:P\d+[、，,和与及或以及]*)+)(?:等|组成(?!的)|构成(?!的)|几种|两种|三种|[。；])", "list"),
-    (r"(?P<b>P\d+)(?:是|属于)(?P<a>P\d+)的(?:一种|一类|一部分|组成部分|特例|特殊情况|分支)", "single"),
-    (r"(?P<b>P\d+)属于(?P<a>P\d+)", "single"),
+    (_SUBJECT + r"(?P<b>P\d+)(?:是|属于)(?P<a>P\d+)的(?:一种|一类|一部分|组成部分|特例|特殊情况|分支)", "single"),
+    (_SUBJECT + r"(?P<b>P\d+)属于(?P<a>P\d+)", "single"),
     # X是一种Y / X是一类平衡的Y: Y contains X.
     # Only the sentence's subject (at its start or after a comma): 行动的轨迹是一个回路 says what a
     # trajectory is here, not that 回路 contains 轨迹; 一个 is left out for the same reason.
     (r"(?:^|(?<=[，,：:；;]))\s*(?P<b>P\d+)\s*[，,]?\s*(?:是|为)(?:一种|一类|一棵|一门)[^P。，,；]{0,10}?(?P<a>P\d+)\s*(?:[。．；;，,]|$)", "single"),
 ]
 _MUTUAL_CUES = [
-    r"(?P<a>P\d+)(?:与|和|同)(?P<b>P\d+)(?:密切相关|相关|有关|有密切联系|相互联系|相互关联|相对应|相似|类似|互为|的区别|的联系|的关系|的比较)",
+    # A name right after 的 heads a longer phrase (催化剂催化燃烧碳烟的活性与…有关): that phrase is related, not the name.
+    r"(?<!的)(?P<a>P\d+)(?:与|和|同)(?P<b>P\d+)(?:密切相关|相关|有关|有密切联系|相互联系|相互关联|相对应|相似|类似|互为|的区别|的联系|的关系|的比较)",
 ]
 _BEHIND = [(re.compile(p), a, b) for p, a, b in _BEHIND_CUES]
 _CONTAIN = [(re.compile(p), kind) for p, kind in _CONTAIN_CUES]
@@ -289,6 +295,9 @@ _COORDINATED = re.compile(r"[\u4e00-\u9fff\w]\s*(?:与|和|及|或|以及|/|&)\s
 _NOT_LAST_TAGS = frozenset({"d", "u", "p", "m", "c", "r", "xc", "q"})
 # A list or exam label in front ((2)相对剩余价值, ③人民群众, 1.外模式, （论述）…) or a colon behind (…的形成：)
 # makes a line of a page, not a term; a single letter in front (a使用价值) only when the rest is a name.
+# A name ending in how much or how it stands (含量变化, 口腔卫生状况, 比表面积大小, 特殊情况) describes a
+# measured quantity or a case, no concept a graph has a node for.
+_DESCRIPTION = re.compile(r"(?:变化|状况|情况|大小|水平|程度|高低|多少|好坏|强弱|快慢|长短)\s*$")
 _LABELLED = re.compile(r"^\s*(?:[（(][^（）()]{1,6}[）)]|[①-⑳⑴-⒇]|\d{1,2}\s*[.、．)）]|\d{1,2}\s+(?=[\u4e00-\u9fff])|[一二三四五六七八九十]{1,2}\s*[、.．]"
                        r"|第[一二三四五六七八九十百\d]{1,4}(?:部分|章|节|篇|讲|单元)?\s*[、，,：:.．\s])"
                        r"|[：:，,；;、]\s*$|[？?]")  # …？ is a question, not a term
@@ -305,7 +314,7 @@ def termlike(names: Iterable[str], defined: set[str] = frozenset(), listed: bool
 
     names = set(names)
     names = sorted({n for n in names if len(n.strip()) >= 2 and not _section_label(n.strip(), listed)
-                    and not _COORDINATED.search(n) and not _LABELLED.search(n)
+                    and not _COORDINATED.search(n) and not _LABELLED.search(n) and not _DESCRIPTION.search(n)
                     and not (_LETTER_LABEL.match(n) and _LETTER_LABEL.sub("", n) in names)})
     chinese = [n for n in names if re.search(r"[\u4e00-\u9fff]", n)]
     kept = {n for n in names if n not in chinese or n in defined}  # Latin names (border) are left to the point miner
