@@ -141,3 +141,18 @@ def test_a_passage_folds_blank_lines_and_stays_bounded():
     # An empty span between two lines: one line break, not two.
     shown = passage("甲\n\n乙", {"start": 2, "end": 2})
     assert shown["before"] + shown["match"] + shown["after"] == "甲\n乙"
+
+
+def test_a_cut_near_a_line_break_moves_to_it():
+    # The radius ending 3 characters into a line, or starting 2 before one's end, showed "…表" or
+    # "第二…" on a line of their own: the passage stops at the line break, with no ellipsis.
+    text = "甲" * 40 + "数据结构中的线性表\n" + "线性表是有限序列。" + "乙" * 40 + "\n第二章 栈和队列" + "丙" * 40
+    start = text.index("有限序列")
+    shown = passage(text, {"start": start, "end": start + 4}, radius=start - text.index("线性表\n") - 1)
+    assert shown["before"] == "线性表是"
+    tail = text.index("\n第二章") + 4 - (start + 4)
+    shown = passage(text, {"start": start, "end": start + 4}, radius=tail)
+    assert shown["after"] == "。" + "乙" * 40
+    # Far from a line break, the cut and its ellipsis stay.
+    shown = passage(text, {"start": start, "end": start + 4}, radius=20)
+    assert shown["before"].startswith("…") and shown["after"].endswith("…")

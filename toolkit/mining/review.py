@@ -32,6 +32,9 @@ PASSAGE_RADIUS = 60
 # line break, so a heading and each paragraph keep their own line and no blank lines pad the passage.
 _LINE_BREAKS = re.compile(r"\s*\n\s*")
 
+# A cut this close to a line break moves to it (see passage).
+_SNAP = 12
+
 
 def _lines(piece: str) -> str:
     return _LINE_BREAKS.sub("\n", piece.replace("\r", "\n"))
@@ -46,11 +49,21 @@ def passage(text: str | None, location: dict | None, radius: int = PASSAGE_RADIU
     if not text or not isinstance(start, int) or not isinstance(end, int) or not 0 <= start <= end <= len(text):
         return None
     begin, stop = max(0, start - radius), min(len(text), end + radius)
+    cut_before, cut_after = begin > 0, stop < len(text)
+    # A cut a few characters from a line's end or start would show that line's last or first few
+    # characters on a line of their own (…表): the passage starts or ends at the line break instead,
+    # with no ellipsis, as the line break already shows where it stops.
+    first = text.find("\n", begin, start) if cut_before else -1
+    if 0 <= first - begin < _SNAP:
+        begin, cut_before = first + 1, False
+    last = text.rfind("\n", end, stop) if cut_after else -1
+    if last >= 0 and stop - last <= _SNAP:
+        stop, cut_after = last, False
     before, match, after = _lines(text[begin:start]), _lines(text[start:end]), _lines(text[end:stop])
     if not match and before.endswith("\n"):  # an empty span: its two sides share one line break
         after = after.lstrip("\n")
-    return {"before": ("…" if begin > 0 else "") + before.lstrip("\n"), "match": match,
-            "after": after.rstrip("\n") + ("…" if stop < len(text) else "")}
+    return {"before": ("…" if cut_before else "") + before.lstrip("\n"), "match": match,
+            "after": after.rstrip("\n") + ("…" if cut_after else "")}
 
 
 async def _source_texts(rows: list[MiningResult]) -> dict[int, str]:
