@@ -56,3 +56,13 @@ def test_a_formula_broken_into_lines_and_the_parts_of_a_document_are_no_points()
     found = [c.payload["term"] for c in points.mine(document)]
     assert "力矩" in found and "角加速度" in found
     assert not {"JM", "FrM", "Md", "Ek", "mgh", "内容提要"} & set(found)
+
+
+def test_the_parts_of_a_syllabus_are_no_points():
+    # As the network syllabus of ../shared reads (zzuli_计算机网络_大纲考核目标): 课程目标 and 考核内容 led it.
+    text = ("一、课程目标\n掌握计算机网络的体系结构，理解数据链路层和网络层的工作原理。\n二、考核内容\n"
+            "1. IP地址与子网掩码：掌握IP地址的分类和子网掩码的计算。\n2. 数据链路层：掌握CRC校验和流量控制的相关知识。\n"
+            "三、考核要求\n理解拥塞控制和路由器的基础知识，掌握IP地址的划分。\n")
+    found = [c.payload["term"] for c in points.mine(Document.from_text(text))]
+    assert "IP地址" in found[:3] and "子网掩码" in found
+    assert not {"课程目标", "考核内容", "考核要求", "考核", "相关知识", "基础知识"} & set(found)
