@@ -42,7 +42,8 @@ _CONTAIN_CUES = [
     # …由电阻器构成的分压器: 构成 that qualifies a noun closes no list.
     (r"(?P<a>P\d+)(?:主要)?(?:包括|包含|分为|可分为|划分为|有(?![待助利关效益限所些着了的别用力赖])|由)[^。]*?(?P<list>(?:P\d+[、，,和与及或以及]*)+)(?:等|组成(?!的)|构成(?!的)|几种|两种|三种|[。；])", "list"),
     (_SUBJECT + r"(?P<b>P\d+)(?:是|属于)(?P<a>P\d+)的(?:一种|一类|一部分|组成部分|特例|特殊情况|分支)", "single"),
-    (_SUBJECT + r"(?P<b>P\d+)属于(?P<a>P\d+)", "single"),
+    # 属于 a people or an owner (国家主权属于全体人民) says who owns it, not what kind it is.
+    (_SUBJECT + r"(?P<b>P\d+)属于(?P<a>P\d+)(?!所有)", "belongs"),
     # X是一种Y / X是一类平衡的Y: Y contains X.
     # Only the sentence's subject (at its start or after a comma): 行动的轨迹是一个回路 says what a
     # trajectory is here, not that 回路 contains 轨迹; 一个 is left out for the same reason.
@@ -55,6 +56,7 @@ _MUTUAL_CUES = [
 _BEHIND = [(re.compile(p), a, b) for p, a, b in _BEHIND_CUES]
 _CONTAIN = [(re.compile(p), kind) for p, kind in _CONTAIN_CUES]
 _MUTUAL = [re.compile(p) for p in _MUTUAL_CUES]
+_OWNER = re.compile(r"(?:人民|公民|群众|集体|国家|个人|全民|本人|所有者|劳动者)$")
 _ITEM_NUMBER = re.compile(r"(?:^|[\s。；;，,：:（(])(?:\d+|[一二三四五六七八九十]+)、$")
 
 
@@ -113,7 +115,7 @@ def _pairs_in(sentence_text: str, mentions) -> list[tuple[str, str, str, str]]:
             if kind == "list":
                 for code in re.findall(r"P\d+", m.group("list")):
                     found.append(("Contain", name(m.group("a")), name(code), "contain"))
-            else:
+            elif not (kind == "belongs" and _OWNER.search(name(m.group("a")))):
                 found.append(("Contain", name(m.group("a")), name(m.group("b")), "belongs"))
     for regex in _MUTUAL:
         for m in regex.finditer(coded):
