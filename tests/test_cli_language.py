@@ -311,3 +311,12 @@ def test_every_command_argument_and_option_has_help_in_both_languages():
             assert en_param["help"] in en["screen"], where
             arguments += en_param["kind"] == "TyperArgument"
     assert arguments > 40
+
+
+def test_help_shows_no_value_type_beside_a_flag():
+    """`--debug <bool>` read as if the flag took a value (`zhitu --debug true` then fails)."""
+    for lang in ("zh-CN", "en"):
+        root = _help(lang)
+        assert "<bool>" not in root and "--debug" in root
+        assert "--home<str>" in root  # an option that takes a value keeps its type
+        assert "<bool>" not in _help(lang, "graph", "check")

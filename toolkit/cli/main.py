@@ -13,6 +13,7 @@ import typer
 from toolkit import settings
 from toolkit.cli import exit_codes
 from toolkit.cli.click_words import speak
+from toolkit.cli.help_types import hide_flag_types
 from toolkit.cli.output import Format, counted, emit, err, print_error
 from toolkit.errors import ZhituError
 from toolkit.messages import system_lang, text
@@ -210,6 +211,7 @@ _register_groups()
 
 def entry() -> None:
     speak(system_lang())
+    hide_flag_types()
     app()
 
 
