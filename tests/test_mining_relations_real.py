@@ -248,3 +248,44 @@ def test_a_piece_of_the_subject_and_a_description_are_no_ends():
     assert {("Contain", "胞内酶", "氨基酰化酶"), ("Contain", "单斜晶系", "配合物"), ("Mutual", "准确率", "误报率")} <= triples
     assert not {t for t in triples if {"国家主权", "原状请求权", "文化功能", "活性"} & {t[1], t[2]}}
     assert relations.termlike(["主要锰矿物含量变化", "口腔卫生状况", "叠层石类型"]) == {"叠层石类型"}
+
+
+def test_is_a_kind_names_the_noun_closing_the_clause():
+    # As abstracts say it (CSL training abstracts, tuning data): X是一种…Y gives Y ⊃ X whatever modifies Y and
+    # whether or not Y is a point; praise in front (新型, 高效) is left off, a general way (方法) is no kind,
+    # a Latin full stop ends the sentence.
+    texts = ["快速排序是一种高效的比较排序算法。", "堆排序是一种新型选择排序.它很快.", "冒泡排序是一种简单有效的方法。",
+             "希尔排序是一种插入和交换。", "课程中的归并排序是一种排序算法。"]
+    sentences = [Sentence(0, len(t), t, i) for i, t in enumerate(texts)]
+    found = {(kind, name) for kind, name, _ in relations.stated_kinds(sentences, {"快速排序", "堆排序", "冒泡排序", "希尔排序", "归并排序"})}
+    assert found == {("比较排序算法", "快速排序"), ("选择排序", "堆排序")}
+    mined = _triples(relations.mine(Document.from_text("遗传算法是一种全局最优化算法。"), ["遗传算法"]))
+    assert ("Contain", "全局最优化算法", "遗传算法") in mined
+
+
+def test_belongs_to_names_the_rest_of_the_clause_as_a_kind():
+    # X属于Y with Y no point: the rest of the clause is the kind when it reads as a term, not an owner
+    # (属于全体人民), a clause (属于…而非…) or a general word.
+    texts = ["花岗岩属于酸性侵入岩。", "国家主权属于全体中国人民。", "留置权属于担保物权而非用益物权。", "玄武岩属于问题。"]
+    sentences = [Sentence(0, len(t), t, i) for i, t in enumerate(texts)]
+    found = {(kind, name) for kind, name, _ in relations.stated_kinds(sentences, {"花岗岩", "国家主权", "留置权", "玄武岩"})}
+    assert found == {("酸性侵入岩", "花岗岩")}
+
+
+def test_examples_before_deng_are_kinds_of_the_noun_after_it():
+    # A、B和C等Y: Y contains each example when every one is a term and Y a noun phrase that closes the clause or
+    # stands before 的 (等矿物的颗粒), not an aspect or a measure of a study (等方面, 等指标) nor a clause going on
+    # (等辅料进行混合: left out, as the nouns before a verb were about half right); a stage (肿瘤晚期) is no example.
+    texts = ["城市划分为住宅区、工业区和商业区等功能区域。", "从成本、质量等方面进行比较。", "常并发于肺癌、肿瘤晚期等疾病。",
+             "含有石英、长石等矿物的颗粒。", "见于麻疹、水痘等多种疾病中。", "将木糖、淀粉等辅料进行混合。"]
+    sentences = [Sentence(0, len(t), t, i) for i, t in enumerate(texts)]
+    found = relations.stated_examples(sentences, {"住宅区", "成本", "肺癌", "石英", "麻疹", "木糖"})
+    assert [(kind, items) for kind, items, _ in found] == [("功能区域", ["住宅区", "工业区", "商业区"]), ("疾病", ["肺癌", "肿瘤晚期"]),
+                                                          ("矿物", ["石英", "长石"]), ("疾病", ["麻疹", "水痘"]),
+                                                          ("辅料进行混合", ["木糖", "淀粉"])]
+    assert relations.noun_phrases(["功能区域", "指标进行测试", "细胞计数法相继问世", "辅料进行混合"]) == {"功能区域"}
+    mined = _triples(relations.mine(Document.from_text("\n".join(texts)), ["住宅区", "工业区", "商业区", "成本", "质量", "肺癌", "肿瘤晚期",
+                                                                        "石英", "长石", "麻疹", "水痘", "木糖", "淀粉"]))
+    assert {("Contain", "功能区域", p) for p in ("住宅区", "工业区", "商业区")} | {("Contain", "疾病", "肺癌")} <= mined
+    assert {("Contain", "矿物", "石英"), ("Contain", "疾病", "麻疹")} <= mined
+    assert not {t for t in mined if t[1] in ("方面", "辅料进行混合", "辅料") or t[2] == "肿瘤晚期"}
