@@ -264,6 +264,7 @@ def list_parts(sentences: list[Sentence]) -> list[tuple[str, list[str], Sentence
 # X属于Y likewise (辉石闪长岩属于高钾钙碱性系列侵入岩), but there Y is all the rest of the clause and must read as a term.
 _STATED_KIND = re.compile(r"(?:^|(?<=[，,：:；;。]))\s*(?:这种|这类|该)?(?P<b>[^，,：:；;。．\s]{2,20}?)\s*[，,]?\s*(?P<cue>是(?:一种|一类)|(?:也|均|都|仍|同)?属于)"
                           r"(?P<rest>[^。．，,；;：:]{1,30}?)\s*(?=[。．；;，,]|$)")
+_KIND_SHAPE = re.compile(r"[\u4e00-\u9fffA-Za-z0-9\-]{2,12}")  # a name of two to twelve characters, no punctuation
 _KIND_PRAISE = re.compile(r"^(?:新型|新兴|全新|新|先进|较好|良好|有效|重要|典型|常见|常用|特殊|较为|新颖|简单|高效|实用|可行|理想|独特|"
                           r"非常|十分|极为|最|很|较)+")
 # Kinds too general to learn (一种有效措施, 一种有益的尝试, 一种可行方法).
@@ -281,12 +282,12 @@ def stated_kinds(sentences: list[Sentence], names: set[str]) -> list[tuple[str, 
                 continue
             if "属于" in m.group("cue"):
                 kind = m.group("rest").strip()
-                if not _OWNER.search(kind) and re.fullmatch(r"[\u4e00-\u9fffA-Za-z0-9\-]{2,12}", kind) and kind != m.group("b") \
+                if not _OWNER.search(kind) and _KIND_SHAPE.fullmatch(kind) and kind != m.group("b") \
                         and not _GENERIC_GENUS.match(kind) and not _GENERAL_KIND.search(kind):
                     belongs.append((kind, m.group("b"), sentence))
                 continue
             kind = _KIND_PRAISE.sub("", re.split(r"的", m.group("rest"))[-1].strip())
-            if not re.fullmatch(r"[\u4e00-\u9fffA-Za-z0-9\-]{2,12}", kind) or re.search(r"[、和与及或]", m.group("rest").split("的")[-1]) \
+            if not _KIND_SHAPE.fullmatch(kind) or re.search(r"[、和与及或]", m.group("rest").split("的")[-1]) \
                     or _GENERIC_GENUS.match(kind) or _GENERAL_KIND.search(kind) or kind == m.group("b"):
                 continue
             found.append((kind, m.group("b"), sentence))
@@ -1035,9 +1036,10 @@ def mine(document: Document, points: Iterable[str] | None = None, terms: Iterabl
     said_kinds = stated_kinds(sentences, terms_ok)
     # After 一种 a noun is named, so a verb inside it (最优化 of 全局最优化算法) makes no clause, as in a list.
     kind_terms = termlike({kind for kind, _, _ in said_kinds}, listed=True) if said_kinds else set()
+    linked = {frozenset((c.payload["start"], c.payload["target"])) for c in found}  # a pair said once, by its first evidence
     for kind, name, sentence in said_kinds:
-        if kind in kind_terms and not _LOCATIVE.search(kind) and not any(
-                {c.payload["start"], c.payload["target"]} == {kind, name} for c in found):
+        if kind in kind_terms and not _LOCATIVE.search(kind) and frozenset((kind, name)) not in linked:
+            linked.add(frozenset((kind, name)))
             found.append(_candidate("Contain", kind, name, 0.8, sentence, 0.0, 1, document, "is a kind"))
     examples = stated_examples(sentences, {n for n in names if n in terms_ok})
     example_terms = termlike({n for kind, items, _ in examples for n in [kind, *items]}) if examples else set()
@@ -1047,7 +1049,8 @@ def mine(document: Document, points: Iterable[str] | None = None, terms: Iterabl
             continue  # every example a term, or the list is of phrases (管理制度不够完善、施工材料耗损大等问题)
         for item in items:
             # 肿瘤晚期 of 肺癌、肿瘤晚期等疾病 is a stage, no example: each example a noun phrase too.
-            if item != kind and item in example_kinds and not any({c.payload["start"], c.payload["target"]} == {kind, item} for c in found):
+            if item != kind and item in example_kinds and frozenset((kind, item)) not in linked:
+                linked.add(frozenset((kind, item)))
                 found.append(_candidate("Contain", kind, item, 0.8, sentence, 0.0, 1, document, "examples"))
     sure = terms_ok & ({d.payload["term"] for d in defined} | headings)
     mentioned: Counter = Counter()
