@@ -122,10 +122,44 @@ def _model(mode: str, terms: Iterable[str]) -> object:
         return found
 
 
+# Set by one_run(): LAC's outputs of this mining run by (mode, dictionary, text).
+_outputs_of_run: contextvars.ContextVar[dict | None] = contextvars.ContextVar("lac_outputs_of_run", default=None)
+
+
+@contextlib.contextmanager
+def one_run():
+    """Within one mining run a sentence LAC has tagged is not tagged again: the relation miner tags
+    every sentence for its points, then its definitions' sentences a second time. Only calls after
+    the first are saved; a repeated sentence within one call is tagged each time, so a text of
+    repeated pieces (the mining benchmark's) is not made to look faster than prose."""
+    token = _outputs_of_run.set({})
+    try:
+        yield
+    finally:
+        _outputs_of_run.reset(token)
+
+
 def run(texts: list[str], mode: str = "lac", terms: Iterable[str] = ()) -> list:
     """LAC over many texts in batches; empty strings are passed through as empty results. Between
-    batches the caller's progress hook (if any) hears the fraction done, and may raise to stop."""
+    batches the caller's progress hook (if any) hears the fraction done, and may raise to stop.
+    Inside one_run(), texts this run has tagged already in the same mode are answered from then."""
     terms = tuple(terms)
+    known = _outputs_of_run.get()
+    if known is None:
+        return _batches(texts, mode, terms)
+    dictionary = tuple(sorted({t.strip() for t in terms if t and t.strip()}))
+    missing = [index for index, text in enumerate(texts) if (mode, dictionary, text) not in known]
+    if missing:
+        fresh = _batches([texts[index] for index in missing], mode, terms)
+        found = {index: output for index, output in zip(missing, fresh)}
+        for index, output in found.items():
+            known[(mode, dictionary, texts[index])] = output
+    else:
+        found = {}
+    return [found[index] if index in found else known[(mode, dictionary, text)] for index, text in enumerate(texts)]
+
+
+def _batches(texts: list[str], mode: str, terms: tuple) -> list:
     hook = progress_hook.get()
     results: list = []
     for begin in range(0, len(texts), BATCH_SIZE):

@@ -53,12 +53,18 @@ def mine_document(kind: str, document: Document, terms: list[str] | None = None,
     if check_backend(backend) == "llm" or (backend is None and llm.configured()):
         return llm.mine(kind, document, terms, graph.point_names if graph else None,
                         graph.catalogue_nodes if graph else None, limit)
+    from toolkit.mining import lac_shim
+
+    with lac_shim.one_run():
+        return _mine_offline(kind, document, list(terms or []), graph, limit, importance, min_score)
+
+
+def _mine_offline(kind: str, document: Document, terms: list[str], graph: GraphContext | None, limit: int | None,
+                  importance: bool, min_score: float | None) -> list[Candidate]:
     # The miners are imported here, not at the top: their patterns and models take a quarter of a
     # second to load, which every server worker would pay at start for a page that mines nothing.
     from toolkit.mining import belong, catalogue, definitions, points, relations
 
-    terms = list(terms or [])
-    check_kind(kind)
     if kind == "points":
         return points.mine(document, terms, limit=limit, importance=importance)
     if kind == "definitions":
