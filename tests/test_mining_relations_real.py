@@ -289,3 +289,57 @@ def test_examples_before_deng_are_kinds_of_the_noun_after_it():
     assert {("Contain", "功能区域", p) for p in ("住宅区", "工业区", "商业区")} | {("Contain", "疾病", "肺癌")} <= mined
     assert {("Contain", "矿物", "石英"), ("Contain", "疾病", "麻疹")} <= mined
     assert not {t for t in mined if t[1] in ("方面", "辅料进行混合", "辅料") or t[2] == "肿瘤晚期"}
+
+
+def _mined(text, points):
+    return _triples(relations.mine(Document.from_text(text), points))
+
+
+def test_a_bare_quality_word_is_no_related_end_unless_defined():
+    # As in a CSL training abstract (tuning data: 正确处理全面性与针对性的关系): two qualities an exhortation balances are no
+    # related concepts; two measures are (精确率, 召回率), and so is a quality the text defines (稳定性：…).
+    mined = _mined("本文正确处理稳定性与灵活性的关系。本文讨论了精确率与召回率的关系。", ["稳定性", "灵活性", "精确率", "召回率"])
+    assert mined == {("Mutual", "精确率", "召回率")}
+    defined = _mined("稳定性：是系统受扰动后回到平衡状态的能力。\n灵敏性：是系统对参数变化的敏感程度。\n本文讨论了稳定性与灵敏性的关系。",
+                     ["稳定性", "灵敏性"])
+    assert ("Mutual", "稳定性", "灵敏性") in defined
+    assert relations._no_concept("长度", set()) and relations._no_concept("针对性", set())
+    assert not relations._no_concept("斗争性", {"斗争性"}) and not relations._no_concept("弹性", set())
+
+
+def test_a_general_noun_is_no_kind_nor_related_end():
+    # 理论, 资源, 案例-like words name no subject matter: 一种新的理论, 一种重要资源, A、B等典型案例, 理论与实践的关系. With a
+    # modifier of subject matter the kind stays (可再生资源).
+    assert _mined("蚁群算法是一种新的理论。太阳能是一种重要资源。水能是一种可再生资源。", ["蚁群算法", "太阳能", "水能"]) \
+        == {("Contain", "可再生资源", "水能")}
+    assert not _mined("文章分析了滴滴、优步等典型案例。课程讲授博弈论、控制论等理论。", ["滴滴", "优步", "博弈论", "控制论"])
+    assert not _mined("本文讨论了理论与实践的关系。", ["理论", "实践"])
+
+
+def test_a_symptom_among_examples_is_left_out_and_the_diseases_stay():
+    # 咽喉肿痛 among 上感、…等疾病 (CSL training abstract, tuning data) is a symptom: a name ending in a state or change of
+    # something (肿痛, 不足, 升高) is a description, no concept; the list's diseases stay.
+    assert _mined("该药用于肺炎、牙龈肿痛、哮喘等疾病。", ["肺炎", "牙龈肿痛", "哮喘"]) == {("Contain", "疾病", "肺炎"), ("Contain", "疾病", "哮喘")}
+    assert relations.termlike(["牙龈肿痛", "投入不足", "血压升高", "高血压"]) == {"高血压"}
+
+
+def test_a_piece_of_a_longer_name_is_no_related_end_nor_first_example():
+    # The cue relates the whole name the sentence says (农村粮食安全, 小儿温病), not a point inside it.
+    assert _mined("研究了农村粮食安全与粮食流通的关系。文章讨论了粮食储备与粮食流通的关系。", ["粮食安全", "粮食流通", "粮食储备"]) \
+        == {("Mutual", "粮食储备", "粮食流通")}
+    assert not _mined("该方剂可见于小儿温病、小儿感冒等疾病。", ["温病", "小儿感冒"])
+
+
+def test_a_time_clause_of_a_definition_gives_no_prerequisite():
+    # 触发器…在对表或视图发出语句时自动执行 (a course text, tuning data): when a trigger fires, not what it rests on.
+    mined = _mined("触发器是一类特殊的存储过程，在对数据表发出更新语句时自动执行。\n存储过程是一组预编译的语句。\n数据表是存放数据的对象。",
+                   ["触发器", "存储过程", "数据表"])
+    assert mined == {("Contain", "存储过程", "触发器")}  # not 数据表 → 触发器
+
+
+def test_the_concept_of_a_term_is_the_term_itself():
+    # 进程的概念, 导数的概念 (the project's own course documents, tuning data) head a section on the term: no node of their own,
+    # so no X → X的概念; X的极限 is one.
+    document = _markdown("# 函数的概念\n\n函数的概念是本章的起点。\n\n# 函数\n\n函数是一种映射。\n\n# 函数的极限\n\n函数的极限是描述函数变化趋势的量。\n")
+    mined = _triples(relations.mine(document, []))
+    assert ("Behind", "函数", "函数的极限") in mined and ("Behind", "函数", "函数的概念") not in mined

@@ -104,7 +104,8 @@ _LATIN_STOP = re.compile(r"(?<=[\u4e00-\u9fff）)”」\d])\.(?=[\u4e00-\u9fff�
 
 
 def _pairs_in(sentence_text: str, mentions) -> list[tuple[str, str, str, str]]:
-    """(type, start name, target name, cue) found in one sentence."""
+    """(type, start name, target name, cue) found in one sentence; a Mutual pair's cue is followed by
+    the span its first name has in the sentence (see _first_is_whole)."""
     coded, _ = _placeholders(sentence_text, mentions)
     coded = _LATIN_STOP.sub("。", coded)
     names = [m[2] for m in mentions]
@@ -127,8 +128,41 @@ def _pairs_in(sentence_text: str, mentions) -> list[tuple[str, str, str, str]]:
         for m in regex.finditer(coded):
             # A与B和C有关 relates A to each: B and C are a list, no pair.
             if not _second_of_a_list(coded, m.start("a")):
-                found.append(("Mutual", name(m.group("a")), name(m.group("b")), "related"))
+                at = mentions[int(m.group("a")[1:])]
+                found.append(("Mutual", name(m.group("a")), name(m.group("b")), "related", (at[0], at[1])))
     return [f for f in found if f[1] != f[2]]
+
+
+def _first_is_whole(spans: list[tuple[str, int, int]]) -> list[bool]:
+    """Whether each name (text, start, end) opens a name where the sentence says it, rather than being a piece of a longer one:
+    in 研究了农村粮食安全与粮食流通的关系 the cue relates 农村粮食安全, not the point 粮食安全 inside it, and in 可见于小儿温病、
+    小儿感冒等疾病 the first example is 小儿温病, not 温病. A word-opening character before the name settles it (了, 在, 、);
+    else LAC reads the stretch before it: the name must open a word, and the word before must be none that modifies a noun
+    (a noun, adjective or distinguishing word such as 农村, 急性 or 小儿: verbs, prepositions and the like, as 用于 or 处理, do not)."""
+    from toolkit.mining import lac_shim
+
+    results, windows = [], []
+    for text, start, end in spans:
+        if start == 0 or text[start - 1] in _WORD_OPEN or not re.match(r"[\u4e00-\u9fff]", text[start - 1]):
+            results.append(True)
+            continue
+        left = max(0, start - 8)
+        windows.append((text[left:end], start - left))
+        results.append(None)
+    read = []
+    for (window, start), output in zip(windows, lac_shim.run([w for w, _ in windows], "lac", []) if windows else []):
+        position, before, opens = 0, None, False
+        for word, tag in zip(output[0], output[1]):
+            found = window.find(word, position)
+            found = position if found < 0 else found
+            if found + len(word) == start:
+                before = tag
+            if found == start:
+                opens = True
+            position = found + len(word)
+        read.append(opens and before not in _COMPOUND_TAGS | {"a", "b", "an", "j"})
+    read_iter = iter(read)
+    return [r if r is not None else next(read_iter) for r in results]
 
 
 # Co-occurrence alone says little (memset–sizeof): a Mutual pair from it needs this normalised PMI
@@ -144,6 +178,7 @@ def extract(sentences: list[Sentence], points: Iterable[str], document: Document
     mentions_of: Counter = Counter()
     explicit: dict[tuple[str, str, str], tuple[Sentence, str]] = {}
     first_pair_sentence: dict[tuple[str, str], Sentence] = {}
+    first_at: dict[tuple[str, str, str], tuple[str, int, int]] = {}
     for sentence in sentences:
         mentions = _mentions(sentence.text, matcher)
         names = sorted({m[2] for m in mentions})
@@ -153,8 +188,14 @@ def extract(sentences: list[Sentence], points: Iterable[str], document: Document
             cooccur[(a, b)] += 1
             first_pair_sentence.setdefault((a, b), sentence)
         if len(mentions) >= 2:
-            for kind, start, target, cue in _pairs_in(sentence.text, mentions):
+            for kind, start, target, cue, *at in _pairs_in(sentence.text, mentions):
+                if at:
+                    first_at.setdefault((kind, start, target), (sentence.text, *at[0]))
                 explicit.setdefault((kind, start, target), (sentence, cue))
+    # A与B的关系 with A a piece of a longer name (the cue relates the longer one): no pair.
+    pieces = [key for key, whole in zip(first_at, _first_is_whole(list(first_at.values()))) if not whole]
+    for key in pieces:
+        explicit.pop(key, None)
     total = max(len(sentences), 1)
 
     def strength(a: str, b: str) -> float:
@@ -270,6 +311,20 @@ _KIND_PRAISE = re.compile(r"^(?:新型|新兴|全新|新|先进|较好|良好|�
 # Kinds too general to learn (一种有效措施, 一种有益的尝试, 一种可行方法).
 # A name ending in a way (权重确定途径) is a way too; the other words only alone (存储过程 is a kind, 过程 none).
 _GENERAL_KIND = re.compile(r"(?:方法|措施|途径|手段|方式|尝试|必然)$|^(?:选择|思路|模式|现象|产物|东西|事物|工作|活动|过程|问题|情况)$")
+# A closed class of general-language nouns that name no subject matter: any field says them of what it speaks of (一种重要资源,
+# 一种新的理论, A、B等技术, 理论与实践的关系), so as a stated kind or a related end they name nothing a course teaches. Alone only
+# (praise words left off): with a modifier of subject matter they can be kinds (可再生资源, 经济理论, 比较排序算法).
+_GENERAL_NOUN = re.compile(r"^(?:理论|学说|思想|观点|理念|原则|资源|模式|模型|机制|体制|体系|制度|政策|工具|系统|平台|载体|技术|方案|"
+                           r"材料|物质|产品|因素|要素|服务|实践|行为|手段|方法|方式|现象|过程|问题|情况|东西|事物|产物|选择|思路|对象|"
+                           r"领域|方向|课题|内容|形式|方面|作用|效果|影响|结果|成果|趋势|特点|特征|性质|功能|任务|工作|活动)$")
+# Words for instances, lessons or advice (典型案例, 成功经验, 有效举措): whatever modifies them, they name cases, no concept class.
+_INSTANCE_NOUN = re.compile(r"(?:案例|实例|事例|范例|个案|例子|经验|做法|举措|对策|建议|意见|看法|启示)$")
+
+
+def _general_kind(kind: str) -> bool:
+    """A kind or a related end too general to learn (see _GENERAL_KIND, _GENERAL_NOUN, _INSTANCE_NOUN)."""
+    kind = _KIND_PRAISE.sub("", kind)
+    return bool(_GENERAL_KIND.search(kind) or _GENERAL_NOUN.match(kind) or _INSTANCE_NOUN.search(kind))
 
 
 def stated_kinds(sentences: list[Sentence], names: set[str]) -> list[tuple[str, str, Sentence]]:
@@ -283,12 +338,12 @@ def stated_kinds(sentences: list[Sentence], names: set[str]) -> list[tuple[str, 
             if "属于" in m.group("cue"):
                 kind = m.group("rest").strip()
                 if not _OWNER.search(kind) and _KIND_SHAPE.fullmatch(kind) and kind != m.group("b") \
-                        and not _GENERIC_GENUS.match(kind) and not _GENERAL_KIND.search(kind):
+                        and not _GENERIC_GENUS.match(kind) and not _general_kind(kind):
                     belongs.append((kind, m.group("b"), sentence))
                 continue
             kind = _KIND_PRAISE.sub("", re.split(r"的", m.group("rest"))[-1].strip())
             if not _KIND_SHAPE.fullmatch(kind) or re.search(r"[、和与及或]", m.group("rest").split("的")[-1]) \
-                    or _GENERIC_GENUS.match(kind) or _GENERAL_KIND.search(kind) or kind == m.group("b"):
+                    or _GENERIC_GENUS.match(kind) or _general_kind(kind) or kind == m.group("b"):
                 continue
             found.append((kind, m.group("b"), sentence))
     # 属于侵权责任方式而非物权请求权: the rest of the clause reads as a term (a verb with its object does not) or is no kind.
@@ -325,7 +380,7 @@ def noun_phrases(names: Iterable[str]) -> set[str]:
 
 def stated_examples(sentences: list[Sentence], names: set[str]) -> list[tuple[str, list[str], Sentence]]:
     """(kind, examples, sentence) for each A、B等Y whose first example is one of `names`."""
-    found = []
+    found, firsts = [], []
     by_length = sorted(names, key=lambda n: -len(n))
     for sentence in sentences:
         text = _LATIN_STOP.sub("。", sentence.text)
@@ -333,13 +388,15 @@ def stated_examples(sentences: list[Sentence], names: set[str]) -> list[tuple[st
             before = text[:m.start()]
             first = next((n for n in by_length if before.endswith(n)), None)
             kind = _KIND_PRAISE.sub("", m.group("kind"))
-            if first is None or len(kind) < 2 or _GENERIC_GENUS.match(kind) or _GENERAL_EXAMPLES.search(kind):
+            if first is None or len(kind) < 2 or _GENERIC_GENUS.match(kind) or _GENERAL_EXAMPLES.search(kind) or _general_kind(kind):
                 continue
             rest = [i for part in m.group("items").split("、") if part for i in re.split(r"以及|和|及|与|或", part)]
             items = [first] + [i.strip() for i in rest]
             if len(items) >= 2 and all(2 <= len(i) <= 12 and re.search(r"[\u4e00-\u9fff]", i) for i in items):
                 found.append((kind, items, sentence))
-    return found
+                firsts.append((text, m.start() - len(first), m.start()))
+    # The first example is the whole name before the first 、 (急性化脓性炎症, not a point 化脓性炎症 inside it).
+    return [f for f, whole in zip(found, _first_is_whole(firsts)) if whole]
 
 
 MAX_PREREQUISITES_PER_DEFINITION = 2
@@ -366,6 +423,8 @@ _GENUS = re.compile(r"(?:是|为|指(?!针|出|定|向|导|数|令|标))(?!对|�
 # Words of an explanation, not concepts: 搜索过程中, 示意图中, 此时.
 _FINAL_GENUS = re.compile(r"的\s*(?P<genus>[^，,。．；;的\s]{1,12})\s*[。．；;]?$")  # …指向其祖先结点的非树边．
 _LOCATIVE = re.compile(r"(?:中|时|后|前|里|内|上|之间)$")
+# 在/当…时: a clause of when (not 存在, not 时间 or 时代).
+_TIME_CLAUSE = re.compile(r"(?:(?<![存现实所正自好内外])在|当)[^，,。．；;：:]{1,30}?(?:时候|时(?![间刻代期序钟效限态段长区空机]))")
 
 
 # Section and step labels of a page (初始化, 选取与合并, 基本情况, 归纳步骤, 第一步): headings and
@@ -373,6 +432,8 @@ _LOCATIVE = re.compile(r"(?:中|时|后|前|里|内|上|之间)$")
 _SECTION_LABEL = re.compile(r"^(?:定义|性质|过程|实现|引入|简介|介绍|应用|例题|习题|练习|参考资料|参考文献|延伸阅读|代码|完整代码|"
                             r"参考代码|示例代码|证明|思路|思想|基本思想|核心思想|做法|解法|流程|算法流程|步骤|复杂度|时间复杂度分析|"
                             r"复杂度分析|复杂度证明|正确性|正确性证明|注意事项|优化|扩展|拓展|变种|模板|例子|示例|总结|小结|判定|计算|存储|构造)$"
+                            # X的概念, X的含义, X的意义 head a section on X: the same concept, none of its own
+                            r"|的(?:概念|含义|涵义|内涵|意义|定义)$"
                             r"|(?:情况|假设|步骤|部分|核心|思路|过程|流程|做法|关系|证明|分析|优化)$|^(?:第.{1,3}步|是|要|在|对|用|由|将|把|从|让|若|如果|只|仅)|适用"
                             r"|(?:则|必定|一定|可以|需要|的)$")
 def _section_label(name: str, listed: bool = False) -> bool:
@@ -389,7 +450,14 @@ _NOT_LAST_TAGS = frozenset({"d", "u", "p", "m", "c", "r", "xc", "q"})
 # makes a line of a page, not a term; a single letter in front (a使用价值) only when the rest is a name.
 # A name ending in how much or how it stands (含量变化, 口腔卫生状况, 比表面积大小, 特殊情况) describes a
 # measured quantity or a case, no concept a graph has a node for.
-_DESCRIPTION = re.compile(r"(?:变化|状况|情况|大小|水平|程度|高低|多少|好坏|强弱|快慢|长短)\s*$")
+# So does one ending in a state or change of it (咽喉肿痛, 投入不足, 血压升高, 活动减少): a finding or symptom, no concept.
+_DESCRIPTION = re.compile(r"(?:变化|状况|情况|大小|水平|程度|高低|多少|好坏|强弱|快慢|长短"
+                          r"|肿痛|疼痛|不足|过多|过少|过高|过低|偏高|偏低|升高|降低|增高|增多|减少|下降|上升|缺失|匮乏|不畅|不当)\s*$")
+# A bare quality word (全面性, 针对性, 先进性: two characters and 性) names how something is, no concept, unless the text
+# itself defines it or heads a section with it (斗争性：是矛盾着的对立面…的性质). A measure any subject takes of anything
+# (长度, 个数, 距离) is no concept of its own either: the concept is whose measure it is (字符串的长度).
+_QUALITY = re.compile(r"^[\u4e00-\u9fff]{2}性$")
+_MEASURE = re.compile(r"^(?:长度|大小|个数|数量|数目|距离|边数|点数|组数|总数|次数|规模)$")
 _LABELLED = re.compile(r"^\s*(?:[（(][^（）()]{1,6}[）)]|[①-⑳⑴-⒇]|\d{1,2}\s*[.、．)）]|\d{1,2}\s+(?=[\u4e00-\u9fff])|[一二三四五六七八九十]{1,2}\s*[、.．]"
                        r"|第[一二三四五六七八九十百\d]{1,4}(?:部分|章|节|篇|讲|单元)?\s*[、，,：:.．\s])"
                        r"|[：:，,；;、]\s*$|[？?]")  # …？ is a question, not a term
@@ -422,6 +490,11 @@ def termlike(names: Iterable[str], defined: set[str] = frozenset(), listed: bool
         if not clause or listed:
             kept.add(name)
     return kept
+
+
+def _no_concept(name: str, own: set[str]) -> bool:
+    """A bare quality word the text neither defines nor heads with, or a general measure (_QUALITY, _MEASURE)."""
+    return bool(_MEASURE.match(name) or (_QUALITY.match(name) and name not in own))
 
 
 def defined_often(found: list[Candidate]) -> set[str]:
@@ -468,6 +541,8 @@ def from_definitions(document: Document, points: Iterable[str], found: list[Cand
         # (稀疏表 in ST 表（Sparse Table，稀疏表）, trie in 字典树，英文名 trie).
         skipped = [(m.start(), m.end()) for m in re.finditer(r"[（(][^（）()]*[）)]", sentence)]
         skipped += [(m.start(), m.end()) for m in _ALIAS.finditer(sentence)]
+        # A time clause (在对表或视图发出语句时) says when the term acts, not what it rests on.
+        skipped += [(m.start(), m.end()) for m in _TIME_CLAUSE.finditer(sentence)]
         # The genus of this term's own clause: 欧拉路径…的路径，欧拉回路…的回路 gives 路径 to the first.
         at = max(0, (definition.location.get("termStart") or 0) - (definition.location.get("start") or 0))
         later = any((d.location.get("termStart") or 0) > (definition.location.get("termStart") or 0) for d in in_sentence[sentence])
@@ -1045,11 +1120,13 @@ def mine(document: Document, points: Iterable[str] | None = None, terms: Iterabl
     example_terms = termlike({n for kind, items, _ in examples for n in [kind, *items]}) if examples else set()
     example_kinds = noun_phrases({n for kind, items, _ in examples for n in [kind, *items]}) if examples else set()
     for kind, items, sentence in examples:
-        if kind not in example_terms or kind not in example_kinds or _LOCATIVE.search(kind) or not all(i in example_terms for i in items):
+        if kind not in example_terms or kind not in example_kinds or _LOCATIVE.search(kind) \
+                or not all(i in example_terms or _DESCRIPTION.search(i) for i in items):
             continue  # every example a term, or the list is of phrases (管理制度不够完善、施工材料耗损大等问题)
         for item in items:
-            # 肿瘤晚期 of 肺癌、肿瘤晚期等疾病 is a stage, no example: each example a noun phrase too.
-            if item != kind and item in example_kinds and frozenset((kind, item)) not in linked:
+            # 肿瘤晚期 of 肺癌、肿瘤晚期等疾病 is a stage, no example: each example a noun phrase too; a symptom among the
+            # diseases (上感、咽喉肿痛、高血压等疾病) is left out, the diseases stay.
+            if item != kind and item in example_kinds and item in example_terms and frozenset((kind, item)) not in linked:
                 linked.add(frozenset((kind, item)))
                 found.append(_candidate("Contain", kind, item, 0.8, sentence, 0.0, 1, document, "examples"))
     sure = terms_ok & ({d.payload["term"] for d in defined} | headings)
@@ -1082,6 +1159,9 @@ def mine(document: Document, points: Iterable[str] | None = None, terms: Iterabl
             found = [c for c in found if {c.payload["start"], c.payload["target"]} != set(pair)]
             found.append(candidate)
     pieces = fragments({c.payload[end] for c in found for end in ("start", "target")}, document.text)
-    found = [c for c in found if not {c.payload["start"], c.payload["target"]} & pieces and c.score >= min_score]
+    own = {d.payload["term"] for d in defined} | headings
+    found = [c for c in found if not {c.payload["start"], c.payload["target"]} & pieces and c.score >= min_score
+             and not any(_no_concept(c.payload[end], own) or (c.payload["cue"] == "related" and _general_kind(c.payload[end]))
+                         for end in ("start", "target"))]
     found.sort(key=lambda c: -c.score)
     return found
