@@ -2,7 +2,7 @@
 line a key of its kind, a 0/1 verdict and a reason; the sample they judge is fixed."""
 from toolkit.mining import judged
 
-KEY_FIELDS = {"definitions": 3, "relations": 4, "attribution": 3}
+KEY_FIELDS = {"definitions": 3, "relations": 4, "attribution": 3, "points": 2, "points_jieba": 2}
 
 
 def test_every_judgement_has_a_verdict_and_a_reason():

@@ -1,5 +1,6 @@
 """Miner output on the OI-wiki held-out pages, judged by hand (issue 15): Chinese definitions,
-relations and attribution. Nobody labelled these pages for relations or attribution before, and the
+relations, attribution and knowledge points (each page's first 10, beside jieba TF-IDF's first 10 of
+the same text, judged by the same rules: points a teacher would keep, of 100). Nobody labelled these pages for relations or attribution before, and the
 definition labels are not exhaustive, so precision is measured the way the issue asks: a fixed
 sample of what the miner says, each item judged right or wrong with a reason, in files committed
 beside the tests (tests/data/mining/judged_*.tsv).
@@ -42,7 +43,12 @@ PAGES = {
     "math_number-theory_prime": ("数学", "素数"), "string_basic": ("字符串", "字符串基础"),
     "string_kmp": ("字符串", "前缀函数与 KMP 算法"), "string_trie": ("字符串", "字典树"),
 }
-FILES = {"definitions": "judged_definitions_zh.tsv", "relations": "judged_relations.tsv", "attribution": "judged_attribution.tsv"}
+FILES = {"definitions": "judged_definitions_zh.tsv", "relations": "judged_relations.tsv", "attribution": "judged_attribution.tsv",
+         "points": "judged_points.tsv", "points_jieba": "judged_points_jieba.tsv"}
+# Points are judged whole, not sampled: each held-out page's first POINTS_PER_PAGE, the point miner's and
+# jieba TF-IDF's on the same text, as the issue compares them (points a teacher would keep, of 100).
+POINTS_PER_PAGE = 10
+SAMPLE_SIZES = {"points": 100, "points_jieba": 100}
 
 
 def _document(name: str, text: str):
@@ -104,6 +110,9 @@ def outputs(kind: str, split: str = "heldout") -> list[dict]:
                              "key": (name, c.payload["term"], sentence[:40])})
         elif kind == "relations":
             rows += _relation_rows(name, relations.mine(document), "OI-wiki pages")
+        elif kind in ("points", "points_jieba"):
+            rows += [{"page": name, "term": term, "rank": rank, "key": (name, term)}
+                     for rank, term in enumerate(_first_points(kind, document), 1)]
         else:
             # The points judged are fixed (the file's own), so a change of the point miner does not
             # move the sample; without judgements yet, the point miner's.
@@ -115,6 +124,18 @@ def outputs(kind: str, split: str = "heldout") -> list[dict]:
     if kind == "relations" and split == "heldout":
         rows = _unique(rows + relations_with_graph(pages, heldout) + relations_in_abstracts())
     return rows
+
+
+def _first_points(kind: str, document) -> list[str]:
+    """The point miner's first POINTS_PER_PAGE, or jieba TF-IDF's over the same text the miners read
+    (the Markdown's prose: code, formulas and link targets left out)."""
+    if kind == "points":
+        from toolkit.mining import points
+
+        return [c.payload["term"] for c in points.mine(document, limit=POINTS_PER_PAGE)]
+    from toolkit.mining.evaluation import _jieba_keywords
+
+    return _jieba_keywords(document.text, POINTS_PER_PAGE)
 
 
 def _relation_rows(page: str, found, source: str) -> list[dict]:
@@ -148,11 +169,11 @@ def relations_in_abstracts() -> list[dict]:
             for row in _relation_rows(f"csl:{index}", relations.mine(_document(f"csl{index}", text)), "CSL abstracts")]
 
 
-def sample(rows: list[dict]) -> list[dict]:
-    """A fixed random sample of SAMPLE rows (all of them when fewer), in output order."""
-    if len(rows) <= SAMPLE:
+def sample(rows: list[dict], size: int = SAMPLE) -> list[dict]:
+    """A fixed random sample of `size` rows (all of them when fewer), in output order."""
+    if len(rows) <= size:
         return rows
-    picked = set(random.Random(SEED).sample(range(len(rows)), SAMPLE))
+    picked = set(random.Random(SEED).sample(range(len(rows)), size))
     return [row for i, row in enumerate(rows) if i in picked]
 
 
@@ -174,7 +195,7 @@ def score(kind: str) -> dict | None:
     if not rows and not corpora.oiwiki_pages():
         return None
     judged = load(kind)
-    picked = sample(rows)
+    picked = sample(rows, SAMPLE_SIZES.get(kind, SAMPLE))
     verdicts = [judged[row["key"]][0] for row in picked if row["key"] in judged]
     right = sum(verdicts)
     report = {"outputs": len(rows), "sampled": len(picked), "judged": len(verdicts), "unjudged": len(picked) - len(verdicts),
@@ -192,9 +213,9 @@ def score(kind: str) -> dict | None:
 def sheet(kind: str, out=sys.stdout) -> None:
     """The sampled rows not judged yet, as lines to complete with a verdict and a reason."""
     judged = load(kind)
-    for row in sample(outputs(kind)):
+    for row in sample(outputs(kind), SAMPLE_SIZES.get(kind, SAMPLE)):
         if row["key"] not in judged:
-            context = row.get("sentence") or row.get("reason")
+            context = row.get("sentence") or row.get("reason") or f"rank {row.get('rank')}"
             print("\t".join(str(k) for k in row["key"]) + "\t?\t" + f"[{row.get('evidence', '')}] {context}"[:200], file=out)
 
 
@@ -203,7 +224,8 @@ def run() -> dict:
 
 
 def print_report(report: dict, out=sys.stdout) -> None:
-    for kind, title in (("definitions", "Chinese definitions"), ("relations", "relations"), ("attribution", "attribution")):
+    for kind, title in (("definitions", "Chinese definitions"), ("relations", "relations"), ("attribution", "attribution"),
+                        ("points", "points a teacher keeps"), ("points_jieba", "  baseline: jieba TF-IDF's")):
         r = report.get(kind)
         if r is None:
             continue
