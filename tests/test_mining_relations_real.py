@@ -343,3 +343,39 @@ def test_the_concept_of_a_term_is_the_term_itself():
     document = _markdown("# 函数的概念\n\n函数的概念是本章的起点。\n\n# 函数\n\n函数是一种映射。\n\n# 函数的极限\n\n函数的极限是描述函数变化趋势的量。\n")
     mined = _triples(relations.mine(document, []))
     assert ("Behind", "函数", "函数的极限") in mined and ("Behind", "函数", "函数的概念") not in mined
+
+
+def test_a_place_or_an_age_is_no_kind_and_a_place_or_body_no_related_end():
+    # 属于繁昌火山岩盆地, 属于铜陵矿集区岩浆岩活动期 (CSL training abstracts, tuning data) say where or when a rock is, not what
+    # kind; two countries or bodies are instances, no concepts to relate. A kind of rock stays, so does a relation of measures.
+    assert _mined("该花岗岩属于燕山期。辉长岩属于华北板块。闪长岩属于中性侵入岩。", ["花岗岩", "辉长岩", "闪长岩"]) \
+        == {("Contain", "中性侵入岩", "闪长岩")}
+    assert _mined("本文研究了中国与东盟的关系。本文讨论了精确率与召回率的关系。", ["中国", "东盟", "精确率", "召回率"]) \
+        == {("Mutual", "精确率", "召回率")}
+
+
+def test_a_defined_term_lac_reads_as_a_name_stays():
+    # LAC reads some short terms out of context as names (子树 as a person): the document's own terms keep their relations.
+    document = _markdown("# 子树\n\n子树（subtree）：删掉与父亲相连的边后，该结点所在的子图。\n\n# 左子树\n\n左子树是根的左子结点所在的子树。\n")
+    assert ("Contain", "子树", "左子树") in _triples(relations.mine(document, ["子树", "左子树", "父亲"]))
+
+
+def test_a_general_noun_is_no_end_of_a_stated_prerequisite():
+    # 技术是产品的基础 is a saying of general language, no prerequisite of two concepts; one of two concepts stays.
+    assert _mined("技术是产品的基础。线性代数是机器学习的基础。", ["技术", "产品", "线性代数", "机器学习"]) \
+        == {("Behind", "线性代数", "机器学习")}
+
+
+def test_a_contrasting_pair_is_no_prerequisite():
+    # 新事物/旧事物 (a course text, judged wrong on fresh text) differ by one contrasting character: learnt side by side.
+    mined = _mined("新事物是指符合事物发展规律、具有强大生命力和远大前途的事物，它在旧事物中孕育。\n旧事物是指丧失了历史必然性的事物。",
+                   ["新事物", "旧事物"])
+    assert not mined
+    assert relations._contrasting("入度", "出度") and relations._contrasting("最大值", "最小值")
+    assert not relations._contrasting("父亲", "子结点") and not relations._contrasting("前缀", "前缀和")
+
+
+def test_what_one_says_about_a_term_is_no_node():
+    # X的特点, X的作用, X的原理… head sections on X, as X的概念 does: no node of their own, so no X → X的特点.
+    document = _markdown("# 霍夫曼树\n\n霍夫曼树是带权路径长度最短的二叉树。\n\n## 霍夫曼树的特点\n\n霍夫曼树的特点是权值越大的结点离根越近。\n")
+    assert ("Behind", "霍夫曼树", "霍夫曼树的特点") not in _triples(relations.mine(document, []))

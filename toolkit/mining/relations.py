@@ -433,7 +433,9 @@ _SECTION_LABEL = re.compile(r"^(?:定义|性质|过程|实现|引入|简介|介�
                             r"参考代码|示例代码|证明|思路|思想|基本思想|核心思想|做法|解法|流程|算法流程|步骤|复杂度|时间复杂度分析|"
                             r"复杂度分析|复杂度证明|正确性|正确性证明|注意事项|优化|扩展|拓展|变种|模板|例子|示例|总结|小结|判定|计算|存储|构造)$"
                             # X的概念, X的含义, X的意义 head a section on X: the same concept, none of its own
-                            r"|的(?:概念|含义|涵义|内涵|意义|定义)$"
+                            # and so do X的特点, X的作用, X的原理… (a closed class of words for what one says about a concept)
+                            r"|的(?:概念|含义|涵义|内涵|意义|定义|特点|作用|原理|方法|步骤|应用|实现|性质|分类|种类|区别|联系|优点|缺点|"
+                            r"优缺点|用途|目的|地位|由来|历史|发展)$"
                             r"|(?:情况|假设|步骤|部分|核心|思路|过程|流程|做法|关系|证明|分析|优化)$|^(?:第.{1,3}步|是|要|在|对|用|由|将|把|从|让|若|如果|只|仅)|适用"
                             r"|(?:则|必定|一定|可以|需要|的)$")
 def _section_label(name: str, listed: bool = False) -> bool:
@@ -495,6 +497,48 @@ def termlike(names: Iterable[str], defined: set[str] = frozenset(), listed: bool
 def _no_concept(name: str, own: set[str]) -> bool:
     """A bare quality word the text neither defines nor heads with, or a general measure (_QUALITY, _MEASURE)."""
     return bool(_MEASURE.match(name) or (_QUALITY.match(name) and name not in own))
+
+
+# The sources where a sentence states the relation of two names in so many words (实践是理论的基础, A与B的关系, B是一种A):
+# a general noun at either end (_general_kind) makes it a saying of general language, no relation of concepts.
+_CUED_SOURCES = frozenset({"related", "stated prerequisite", "stated kind"})
+# Characters that make two names a contrasting pair when the names differ in them alone (新事物/旧事物, 主体/客体, 入度/出度,
+# 最大值/最小值, 前缀/后缀): the pair is learnt side by side, neither is what the other rests on.
+_CONTRASTS = [set(pair) for pair in ("新旧", "主客", "正负", "正反", "左右", "上下", "大小", "内外", "前后", "入出", "高低", "长短",
+                                     "强弱", "显隐", "奇偶", "真假", "始终", "起终", "多少", "增减", "升降", "优劣", "积消", "阴阳")]
+
+
+def _contrasting(a: str, b: str) -> bool:
+    """Whether a and b differ in one character alone, a contrasting pair (_CONTRASTS)."""
+    if len(a) != len(b):
+        return False
+    differ = [(x, y) for x, y in zip(a, b) if x != y]
+    return len(differ) == 1 and {*differ[0]} in _CONTRASTS
+
+
+# The cues by which a sentence states a kind (B是A的一种, B属于A, B是一种…A, A、B等Y): their start is the kind.
+_STATED_KIND_CUES = frozenset({"belongs", "is a kind", "examples"})
+# Kinds that name an age (燕山期, 晚白垩世, 第四纪, 新生代): 属于燕山期 says when a rock formed, not what kind it is.
+_PERIOD = re.compile(r"(?:时期|时代|期|世|纪|阶段)$")
+# A place or a body (中国, 东盟, 黄山, 北京大学); not a person: LAC reads many terms named after one so (欧拉, 斐波那契, 子树).
+_PROPER_TAGS = frozenset({"LOC", "ORG", "ns", "nt"})
+_DERIVED_CUES = frozenset({"definition", "name", "heading", "section", "list"})
+
+
+def _instances_and_settings(names: set[str], kinds: set[str]) -> tuple[set[str], set[str]]:
+    """(the names LAC reads wholly as a place or body: 中国, 东盟, 黄山 are instances, no concepts to relate;
+    the kinds that name a place or a time: 属于繁昌火山岩盆地, 属于华北板块, 属于燕山期 say where or when, not what kind)."""
+    from toolkit.mining import lac_shim
+
+    chinese = sorted(n for n in names | kinds if re.search(r"[\u4e00-\u9fff]", n))
+    instances, settings = set(), {k for k in kinds if _PERIOD.search(k)}
+    for name, output in zip(chinese, lac_shim.run(chinese, "lac", []) if chinese else []):
+        tags = [t for w, t in zip(output[0], output[1]) if w.strip()]
+        if name in names and tags and all(t in _PROPER_TAGS for t in tags):
+            instances.add(name)
+        if name in kinds and any(t in _INSTANCE_TAGS for t in tags):
+            settings.add(name)
+    return instances, settings
 
 
 def defined_often(found: list[Candidate]) -> set[str]:
@@ -1161,7 +1205,15 @@ def mine(document: Document, points: Iterable[str] | None = None, terms: Iterabl
     pieces = fragments({c.payload[end] for c in found for end in ("start", "target")}, document.text)
     own = {d.payload["term"] for d in defined} | headings
     found = [c for c in found if not {c.payload["start"], c.payload["target"]} & pieces and c.score >= min_score
-             and not any(_no_concept(c.payload[end], own) or (c.payload["cue"] == "related" and _general_kind(c.payload[end]))
-                         for end in ("start", "target"))]
+             and not any(_no_concept(c.payload[end], own) or (source(c) in _CUED_SOURCES and _general_kind(c.payload[end]))
+                         for end in ("start", "target"))
+             and not (c.payload["type"] == "Behind" and _contrasting(c.payload["start"], c.payload["target"]))]
+    # Only the ends a sentence relates by a cue (the derived sources' ends are the document's own terms), and never a name the
+    # text defines or heads with: LAC reads short terms out of context as names at times (子树, 摩尔 as persons).
+    cued = [c for c in found if c.payload["cue"] not in _DERIVED_CUES]
+    instances, settings = _instances_and_settings({c.payload[end] for c in cued for end in ("start", "target")} - own,
+                                                  {c.payload["start"] for c in cued if c.payload["cue"] in _STATED_KIND_CUES})
+    found = [c for c in found if c.payload["cue"] in _DERIVED_CUES or not ({c.payload["start"], c.payload["target"]} & instances
+             or (c.payload["cue"] in _STATED_KIND_CUES and c.payload["start"] in settings))]
     found.sort(key=lambda c: -c.score)
     return found
