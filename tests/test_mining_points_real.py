@@ -66,3 +66,15 @@ def test_the_parts_of_a_syllabus_are_no_points():
     found = [c.payload["term"] for c in points.mine(Document.from_text(text))]
     assert "IP地址" in found[:3] and "子网掩码" in found
     assert not {"课程目标", "考核内容", "考核要求", "考核", "相关知识", "基础知识"} & set(found)
+
+
+def test_the_prose_of_an_explanation_is_no_point():
+    # As OI-wiki pages read: 引入 opens a page, counts and the node in hand walk through an algorithm.
+    text = ("## 引入\n跳表是一种基于有序链表的数据结构。\n## 查找\n从当前节点出发，比较两个节点的键值，每个节点最多有两个儿子。"
+            "举例来说，在跳表中查找目标节点时，沿一条路径向下走，构造如下。所有子结点都小于它。\n"
+            "## 性质\n三个代表是一个政治术语，所有制是经济学术语，所有权是法律术语。三个代表也是一个口号。跳表的查找时间复杂度为 O(log n)。\n")
+    found = [c.payload["term"] for c in points.mine(Document.from_text(text), limit=None)]
+    assert "跳表" in found and "有序链表" in found
+    assert not {"引入", "当前节点", "两个节点", "两个儿子", "每个节点", "举例来说", "目标节点", "一条路径", "构造如下",
+                "所有子结点", "目标节点时", "节点时"} & set(found)
+    assert {"三个代表", "所有制", "所有权"} <= set(found)

@@ -123,9 +123,14 @@ def _good(term: str, tokens: list) -> bool:
         return False
     # A variable, a pin or a terminal of a worked example (X1, P1, OUT1, IN1端) is no knowledge point;
     # element symbols (Pt) and names with longer numbers (p53) are kept.
-    if _VARIABLE.fullmatch(term) or term in _EXERCISE_WORDS or _QUESTION.search(term):
+    if _VARIABLE.fullmatch(term) or term in _EXERCISE_WORDS or _QUESTION.search(term) or _PROSE_PHRASE.search(term):
         return False
-    return tokens[-1].pos != "vd"
+    return tokens[-1].pos != "vd" and not _when_clause(tokens)
+
+
+def _when_clause(tokens: list) -> bool:
+    """…时 as a word of its own closes a clause of time (查找目标节点时), not a term (实时, 学时 are one word)."""
+    return len(tokens) > 1 and tokens[-1].text == "时"
 
 
 _POSITIONS = frozenset("中 上 下 内 外 里 前 后 间 旁 之中 之间 之内 之外 之上 之下 之前 之后 以上 以下 以内 以外 以前 以后 当中".split())
@@ -134,13 +139,22 @@ _VARIABLE = re.compile(r"[A-Za-z]{1,3}[0-9][端脚]?")
 # The labels and phrasing of exercises and figures in review notes and lab manuals (填空, 简答, 如图所示).
 # A question of a review sheet (…的内容是什么, 有哪些) names no term; no CSL keyword holds these words.
 _QUESTION = re.compile(r"什么|哪些|哪个|哪种|怎样|怎么|如何|为何|多少|是否")
+# The prose of an explanation, not a term: a count of things the text walks through (两个集合, 一条路径,
+# 每个结点; slogans counted from three up stay: 三个代表), the one an algorithm holds now, starts or ends at,
+# or all of them (当前节点, 目标节点, 所有子结点; 所有制, 所有权 and 目标函数 stay), and the phrases that point at an example, a figure or what
+# follows (举例来说, 构造如下, 下图所示). No CSL training keyword matches.
+_PROSE_PHRASE = re.compile(r"^[一两二每几]+(?:个|条|种|类|部分|位|件|块|段|份)|^(?:当前|所有(?![制权者人])|其余)"
+                           r"|^(?:目标|起始|初始)(?:节点|结点|顶点|位置|元素)$"
+                           r"|(?:来说|而言|如下|所示)$|^(?:如图|下图|上图|下表|上表|如表)")
 _EXERCISE_WORDS = frozenset("填空 简答 填空题 简答题 选择题 判断题 计算题 论述题 名词解释 所示 如图所示 求得 是什么 为什么 怎么样".split()) | \
     frozenset(  # the parts of a course document (内容提要, 实验目的, 教学要求), which name no knowledge; no CSL keyword
         "提要 内容提要 复习指南 指导书 实验指导书 实验目的 实验要求 实验内容 实验原理 实验步骤 实验报告 实验仪器 实验器材 预习要求 "
         "复习题 本章小结 学习目标 教学目标 教学要求 重点 难点 重点难点 基本要求 参考文献 附录 前言 引言 课后习题 例题 "
         # a syllabus's parts and the words around them (课程目标 and 考核内容 led a real network syllabus)
         "考核 知识点 课程目标 课程内容 课程简介 课程概述 课程性质 考核内容 考核目标 考核要求 考核方式 教学内容 教学重点 教学难点 学时分配 "
-        "先修课程 知识要点 主要内容 基本内容 本章要点 学习要求 评分标准 成绩评定 相关概念 相关知识 基础知识 数学知识 优缺点".split())
+        "先修课程 知识要点 主要内容 基本内容 本章要点 学习要求 评分标准 成绩评定 相关概念 相关知识 基础知识 数学知识 优缺点 "
+        # the sections of a reference page (OI-wiki opens many with 引入) and what points at the next part
+        "引入 简介 概述 以下内容 以上内容 参考资料 注意事项".split())
 
 
 # ---------------------------------------------------------------------------------------------
@@ -295,7 +309,8 @@ def candidates(sentences: list[Sentence], marks: dict[int, list[tuple[int, int]]
                         continue
                     term = _clean("".join(t.text for t in piece))
                     if not (MIN_CHARS <= len(term) <= MAX_CHARS) or term in GENERIC or piece[0].text in TRIM_LEFT \
-                            or term.isdigit() or term in _EXERCISE_WORDS or _QUESTION.search(term) or _URLISH.search(term):
+                            or term.isdigit() or term in _EXERCISE_WORDS or _QUESTION.search(term) or _URLISH.search(term) \
+                            or _PROSE_PHRASE.search(term) or _when_clause(piece):
                         continue
                     verbal[term].append((piece, index))
     # Verb-bearing spans once in a text are mostly clauses, not terms (0.9% are CSL keywords); seen
