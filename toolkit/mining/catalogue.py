@@ -503,7 +503,9 @@ def _by_numbering(document: Document) -> list[dict]:
             or _reads_as_body(noted[i - 1]) and not noted[i - 1].endswith(("：", ":", "，", ",", "、"))
 
     def before_a_statement(i: int) -> bool:
-        return i + 1 in plain_headings or bool(_FIRST_CHAPTER.match(noted[i + 1])) or _reads_as_body(noted[i + 1])
+        # A statement, another heading or a numbered section (战略环境概述 / 一.填空题) comes after it.
+        return i + 1 in plain_headings or numbered[i + 1] is not None and numbered[i + 1] <= SECTION_RANKS \
+            or _reads_as_body(noted[i + 1])
 
     while not plain_copy:
         # Amid numbered text a short line may be a piece of a sentence a lost formula cut (若将,

@@ -1,0 +1,14 @@
+"""Catalogue on unstyled copies: rules of the fifth tuning round, each on text of its own."""
+from toolkit.mining import catalogue
+from toolkit.mining.documents import Document
+
+
+def _titles(text: str) -> list[str]:
+    return [item["title"] for item in catalogue.recognise(Document.from_text(text))[1]]
+
+
+def test_a_plain_line_over_a_numbered_section_heads_its_part():
+    text = "\n".join(["第一章 国防概述", "国防是国家为防备和抵抗侵略而进行的军事活动。", "一、国防的含义",
+                      "国防的含义包括主体、对象和手段。", "二、国防的类型", "国防分为扩张型、自卫型、联盟型和中立型。",
+                      "战略环境概述", "一、填空题", "1、战略按性质可划分为____和____两类。", "2、战略环境包括____和____。"])
+    assert "战略环境概述" in _titles(text)
