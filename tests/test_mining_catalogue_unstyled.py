@@ -12,3 +12,11 @@ def test_a_plain_line_over_a_numbered_section_heads_its_part():
                       "国防的含义包括主体、对象和手段。", "二、国防的类型", "国防分为扩张型、自卫型、联盟型和中立型。",
                       "战略环境概述", "一、填空题", "1、战略按性质可划分为____和____两类。", "2、战略环境包括____和____。"])
     assert "战略环境概述" in _titles(text)
+
+
+def test_a_numbered_item_with_a_sentence_end_inside_is_a_sentence():
+    text = "\n".join(["第一章 国防概述", "国防是国家为防备和抵抗侵略而进行的军事活动。", "一、国防的含义",
+                      "国防的含义包括主体、对象和手段。", "二、国防的作用", "国防的作用有多方面。",
+                      "3、简述国防的作用。见教材45页", "国防保障国家主权、统一和领土完整，维护社会的安定。"])
+    titles = _titles(text)
+    assert "二、国防的作用" in titles and not any(title.startswith("3、") for title in titles)

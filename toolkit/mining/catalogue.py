@@ -155,8 +155,9 @@ def numbered_rank(text: str) -> float | None:
     if _CUT_SHORT.search(text) or (rank in LIST_RANKS and re.search(r"[：:]", body)):
         # A list item with a colon introduces its content (1. 稳态误差定义：…): a point, not a section.
         return None
-    if rank in LIST_RANKS and re.search(r"[，,]", body):
-        # One with a comma is a sentence of clauses (3.如果有左子树,找到…): a step, not a section.
+    if rank in LIST_RANKS and re.search(r"[，,。？！]", body):
+        # One with a comma is a sentence of clauses (3.如果有左子树,找到…), one with a sentence end
+        # inside it a sentence and more (22、谈一谈日本的威胁。117页): a step, not a section.
         return None
     # 1. at the start of a body sentence is a list item, not a heading: headings are short.
     return rank
