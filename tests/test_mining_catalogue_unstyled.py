@@ -20,3 +20,8 @@ def test_a_numbered_item_with_a_sentence_end_inside_is_a_sentence():
                       "3、简述国防的作用。见教材45页", "国防保障国家主权、统一和领土完整，维护社会的安定。"])
     titles = _titles(text)
     assert "二、国防的作用" in titles and not any(title.startswith("3、") for title in titles)
+
+
+def test_a_question_with_its_answer_key_inside_is_an_exercise():
+    assert catalogue.numbered_rank("2、中华人民共和国的武装力量受（ B ）的领导") is None
+    assert catalogue.numbered_rank("2、武装力量的领导") == 7

@@ -97,8 +97,9 @@ def without_exam_note(text: str) -> str:
         text = shorter
 
 
-# An exercise: an answer blank (（ ）, ____) or an answer key after it ((abc), （B）).
-_EXERCISE = re.compile(r"[（(]\s*[)）]|_{3,}|[（(]\s*[a-dA-D]{1,5}\s*[)）]\s*[。.]?\s*$|[（(]\s*[a-eA-E]{2,5}\s*[)）]")
+# An exercise: an answer blank (（ ）, ____) or an answer key in it ((abc), （B）, 受（ B ）的领导).
+_EXERCISE = re.compile(r"[（(]\s*[)）]|_{3,}|[（(]\s*[a-dA-D]{1,5}\s*[)）]\s*[。.]?\s*$|[（(]\s*[a-eA-E]{2,5}\s*[)）]"
+                       r"|(?<=[\u4e00-\u9fff])[（(]\s*[A-E]\s*[)）]")
 _SMALL_CN = {ch: value for value, ch in enumerate("零一二三四五六七八九十")}
 
 
