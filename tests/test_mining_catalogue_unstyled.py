@@ -25,3 +25,10 @@ def test_a_numbered_item_with_a_sentence_end_inside_is_a_sentence():
 def test_a_question_with_its_answer_key_inside_is_an_exercise():
     assert catalogue.numbered_rank("2、中华人民共和国的武装力量受（ B ）的领导") is None
     assert catalogue.numbered_rank("2、武装力量的领导") == 7
+
+
+def test_a_slide_title_carried_on_is_one_section():
+    text = "\n".join(["第一章 绪论", "本章介绍基本概念。", "1.1 基本概念", "数据是描述事物的符号记录。",
+                      "1.1 基本概念（续）", "数据库是长期存储的数据集合。", "1.1 基本概念", "数据模型描述数据的结构。",
+                      "1.2 发展历史", "数据管理经历了三个阶段。"])
+    assert _titles(text) == ["第一章 绪论", "1.1 基本概念", "1.2 发展历史"]

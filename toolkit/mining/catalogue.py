@@ -443,7 +443,7 @@ def _by_numbering(document: Document) -> list[dict]:
             continue
         for offset, piece in _sections_on_line(text):
             lines.append((index, offset, piece))
-    noted = [without_exam_note(_as_read(text)) for _, _, text in lines]
+    noted = [_CONTINUED.sub("", without_exam_note(_as_read(text))) for _, _, text in lines]
     joined = _join_split_titles(document, lines, noted)
     repeated = [re.sub(r"\d+", "#", document.paragraph_text(index).strip()) in running for index, _, _ in lines]
     numbered = [None if repeated[i] or i in joined else numbered_rank(noted[i]) for i in range(len(lines))]
@@ -561,7 +561,24 @@ def _by_numbering(document: Document) -> list[dict]:
         items.append({"title": title, "level": len(open_ranks), "page": paragraph.page, "start": start,
                       "end": start + len(text) if offset or len(lines) > i + 1 and lines[i + 1][0] == index else paragraph.end,
                       "by_layout": by_layout, "paragraph": index})
-    return _without_contents(items)
+    return _continued_once(_without_contents(items))
+
+
+# A slide title carried on to the next slide (…（续）, (cont.)): the same section goes on.
+_CONTINUED = re.compile(r"(?<=\S)\s*(?:[（(]\s*(?:续|续上页|接上页|cont(?:inued|\.)?)\s*[)）]|[-—–]+\s*续)\s*$", re.I)
+
+
+def _continued_once(items: list[dict]) -> list[dict]:
+    """A heading that repeats the one just before it at its level (a deck's slide title on each
+    slide of its section, with or without （续）) is that section going on, not a section of its own.
+    (A chapter and its first section may share a title: 向量组的线性相关性 over 向量组的线性相关性.)"""
+    kept: list[dict] = []
+    for item in items:
+        if kept and item["level"] == kept[-1]["level"] \
+                and re.sub(r"\s+", "", item["title"]) == re.sub(r"\s+", "", kept[-1]["title"]):
+            continue
+        kept.append(item)
+    return kept
 
 
 _CONTENTS_TITLE = re.compile(r"^(?:目\s*录|contents|table of contents)$", re.I)
