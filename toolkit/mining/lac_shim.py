@@ -76,20 +76,27 @@ def _import_lac():
     except ImportError as exc:
         raise ValidationError("mining.lac_missing", detail=str(exc)) from exc
     logging.getLogger("paddle").setLevel(logging.ERROR)
-    if not getattr(lac_models.create_paddle_predictor, "without_onednn", False):
-        lac_models.create_paddle_predictor = _predictor_without_onednn(lac_models.create_paddle_predictor)
+    if not hasattr(lac_models.create_paddle_predictor, "as_lac_ships"):
+        lac_models.create_paddle_predictor = _predictor_configured(lac_models.create_paddle_predictor)
     return LAC
 
 
-def _predictor_without_onednn(create):
-    """Paddle 3's oneDNN CPU kernels cache state by input shape that a later batch can read wrongly:
+def _predictor_configured(create):
+    """LAC's predictors without oneDNN and without Paddle's graph optimisation passes.
+
+    Paddle 3's oneDNN CPU kernels cache state by input shape that a later batch can read wrongly:
     after 天气很好我们去公园玩, the batch 电子干扰/电子摧毁/电子进攻 came back as 电子/摧/毁 a a a, and the
-    process stayed wrong. Without oneDNN every call answers the same whatever ran before it."""
+    process stayed wrong. Without oneDNN every call answers the same whatever ran before it.
+    The optimisation passes rewrite LAC's GRU networks into a form that runs about half as fast on
+    these CPUs; without them the answers are the same (all three modes on 12,820 sentences of the
+    bench text, the CSL test file and the OI-wiki pages, compared whole) in half the time.
+    `as_lac_ships` keeps LAC's own creation, which the mining benchmark measures against."""
     def create_predictor(config):
         config.disable_mkldnn()
+        config.switch_ir_optim(False)
         return create(config)
 
-    create_predictor.without_onednn = True
+    create_predictor.as_lac_ships = create
     return create_predictor
 
 
