@@ -168,6 +168,7 @@ def numbered_rank(text: str) -> float | None:
 # the heading on into its explanation (一、根轨迹定义：开环系统…), or write it as one long sentence.
 # The title is the heading's own part: up to its colon, or its first sentence.
 SECTION_RANKS = 5
+RUN_ON_RANKS = 6
 MAX_SENTENCE_HEADING_CHARS = 80
 
 
@@ -181,10 +182,15 @@ def _numbering_body(text: str) -> str:
 
 def long_section_title(text: str) -> str | None:
     rank = pattern_rank(text)
-    if rank is None or rank > SECTION_RANKS or _ARTICLE.match(text) or is_noise(text) or _EXERCISE.search(text) \
+    if rank is None or rank > RUN_ON_RANKS or _ARTICLE.match(text) or is_noise(text) or _EXERCISE.search(text) \
             or runs_on_into_next_item(text):
         return None
     match = re.search(r"[：:](?=\s*\S)|[。？！?!]", text)
+    if rank > SECTION_RANKS:
+        # A （一） heading runs on only after a short title and a colon ((二)过程：该算法…); one that
+        # runs on into a sentence is a point of the text ((一)军事思想是军事实践的指南。…).
+        if match is None or match.group() not in "：:" or match.start() > MAX_COLON_HEADING_CHARS:
+            return None
     if match is not None and match.group() in "：:" and not _numbering_body(text[:match.start()]):
         # Only the number stands before the colon (第一部分：中国国防): the title is what follows.
         match = re.search(r"[。？！?!]", text)
@@ -193,7 +199,7 @@ def long_section_title(text: str) -> str | None:
     else:
         title = text[:match.start()] if match.group() in "：:" else text[:match.end()]
     title = title.strip()
-    if _CUT_SHORT.search(title) or len(title) > MAX_SENTENCE_HEADING_CHARS or len(re.findall(r"[\u4e00-\u9fff]", title)) < 3:
+    if _CUT_SHORT.search(title) or len(title) > MAX_SENTENCE_HEADING_CHARS or not re.search(r"[\u4e00-\u9fff]", _numbering_body(title)):
         return None
     return title
 
@@ -449,7 +455,7 @@ def _by_numbering(document: Document) -> list[dict]:
     numbered = [None if repeated[i] or i in joined else numbered_rank(noted[i]) for i in range(len(lines))]
     titles = list(noted)
     for i, rank in enumerate(numbered):
-        if (rank is None or rank <= SECTION_RANKS) and not repeated[i]:
+        if (rank is None or rank <= RUN_ON_RANKS) and not repeated[i]:
             title = long_section_title(noted[i])
             if title is not None:
                 numbered[i], titles[i] = pattern_rank(title), title
