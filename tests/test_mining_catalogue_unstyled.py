@@ -41,3 +41,12 @@ def test_sections_that_run_on_into_their_text_keep_their_title():
                       "3.2队列：队列是一种先进先出的线性表。", "队列的插入在队尾进行。"])
     titles = _titles(text)
     assert titles == ["第三章 栈和队列", "3.1栈", "（一）顺序栈", "3.2队列"]
+
+
+def test_plain_headings_in_a_copy_with_hard_line_breaks():
+    body = ("这种结构只允许在一端进行插入和删除，允许操作的一端称为顶，另一端称为底，"
+            "其中没有元素时称为空，插入操作叫做进入，删除操作叫做退出，它们的时间都是常数。") * 2
+    lines = []
+    for title in ("栈的定义", "队列的定义", "串的定义"):
+        lines += [title, *[body[i:i + 20] for i in range(0, len(body), 20)]]
+    assert _titles("\n".join(lines)) == ["栈的定义", "队列的定义", "串的定义"]

@@ -422,6 +422,18 @@ def _reads_as_body(text: str) -> bool:
     return (pattern_rank(text) is not None or not re.match(r"^[（(，,。；;：:、）)\]】]", text)) and (len(text) > MAX_HEADING_CHARS or bool(re.search(r"[。！？，,：:；;]", text)))
 
 
+def _hard_wrapped(noted: list[str]) -> int | None:
+    """Text broken into lines of one width (a copy of a PDF's text, notes typed with hard line
+    breaks): two in five of its lines of 15+ characters are within two characters of the commonest
+    length, which is returned (else None). There a paragraph's first line does not end a sentence:
+    a plain heading is followed by a line that reads as body (has a comma) or runs to that width."""
+    lengths = [len(text) for text in noted if len(text) >= 15]
+    if len(lengths) < 10:
+        return None
+    mode = max(set(lengths), key=lengths.count)
+    return mode if sum(abs(length - mode) <= 2 for length in lengths) * 5 >= len(lengths) * 2 else None
+
+
 def _unnumbered_stretches(noted: list[str]) -> set[int]:
     """Lines of the stretches, MIN_UNNUMBERED_STRETCH lines or longer, that no numbered line breaks
     (neither heading nor item): a document may number an outline or its first part and leave the
@@ -482,6 +494,7 @@ def _by_numbering(document: Document) -> list[dict]:
     plain_headings = set()
     unmarked = _unnumbered_stretches(noted) if not slides else set()
     plain_copy = layout_allowed and not larger
+    wrapped = _hard_wrapped(noted)
     if plain_copy or unmarked:
         # Neither numbering nor font size marks the headings (a plain-text copy, or a long stretch of
         # a document with no numbered heading in it): a short plain line that a sentence of body
@@ -491,7 +504,8 @@ def _by_numbering(document: Document) -> list[dict]:
             if (plain_copy or i in unmarked) and not repeated[i] and not document.paragraphs[lines[i][0]].cells and len(noted[i]) <= MAX_SLIDE_TITLE_CHARS \
                     and _plain_title(noted[i]) and not ends_sentence(noted[i]) \
                     and (ends_sentence(following) or len(following) > MAX_HEADING_CHARS or i + 1 in plain_headings
-                         or _PART_NAME.match(noted[i]) or not plain_copy and _reads_as_body(following)):
+                         or _PART_NAME.match(noted[i]) or (wrapped or not plain_copy) and _reads_as_body(following)
+                         or wrapped and abs(len(following) - wrapped) <= 2):
                 plain_headings.add(i)
     if not plain_copy:
         # A short plain line over the first item of a list (专有名词 / 1、国防：…) or over a first
