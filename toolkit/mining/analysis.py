@@ -11,7 +11,7 @@ from toolkit.mining.normalise import Sentence, split_sentences  # noqa: F401 (on
 NOUNISH = frozenset({"n", "nz", "vn", "nw", "an", "ORG", "LOC", "PER", "f"})
 
 
-@dataclass
+@dataclass(slots=True)
 class Token:
     text: str
     pos: str

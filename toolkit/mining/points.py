@@ -221,7 +221,7 @@ def _zipf(word: str) -> float:
     return math.log10(frequency * 1e9) if frequency else 0.0
 
 
-@dataclass
+@dataclass(slots=True)
 class _Stats:
     tokens: list
     frequency: float = 0.0
