@@ -50,3 +50,29 @@ def test_plain_headings_in_a_copy_with_hard_line_breaks():
     for title in ("栈的定义", "队列的定义", "串的定义"):
         lines += [title, *[body[i:i + 20] for i in range(0, len(body), 20)]]
     assert _titles("\n".join(lines)) == ["栈的定义", "队列的定义", "串的定义"]
+
+
+def _deck(slides: list[list[tuple[str, float]]]) -> Document:
+    """Landscape pages, a paragraph per (text, font size) line (titles here set in the body size, as
+    decks typed into a text box are, so only their place makes them titles)."""
+    from toolkit.mining.documents import Page, Paragraph
+
+    text, paragraphs, pages = "", [], []
+    for number, lines in enumerate(slides, 1):
+        start = len(text)
+        for line, size in lines:
+            paragraphs.append(Paragraph(number, len(text), len(text) + len(line), font_size=size))
+            text += line + "\n"
+        pages.append(Page(number, start, len(text), width=720, height=540))
+    return Document(text=text, paragraphs=paragraphs, pages=pages, kind="pdf")
+
+
+def test_a_running_header_over_the_slide_title_is_not_the_title():
+    header = ("数据结构 · 计算机学院", 10.0)
+    pairs = [("3.1 线性表", "线性表是n个数据元素的有限序列。"), ("栈的应用", "括号匹配和表达式求值都用到栈。"),
+             ("3.2 栈", "栈是只允许在一端插入和删除的线性表。"), ("3.3 队列", "队列是先进先出的线性表。"),
+             ("队列的应用", "操作系统用队列管理等待的作业。")]
+    slides = [[header, (title, 18.0), (body, 18.0), (body + "以此类推。", 18.0), (str(n), 10.0)]
+              for n, (title, body) in enumerate(pairs, 1)]
+    titles = [item["title"] for item in catalogue.recognise(_deck(slides))[1]]
+    assert titles == [title for title, _ in pairs]

@@ -477,7 +477,8 @@ def _by_numbering(document: Document) -> list[dict]:
     in_lists = _list_items([None if i in row_heads else pattern_rank(text) for i, text in enumerate(noted)])
     first_on_page, on_page = {}, {}
     for i, (index, offset, _) in enumerate(lines):
-        first_on_page.setdefault(document.paragraphs[index].page, i)
+        if not repeated[i]:  # a running header above the slide title (the course name on every slide)
+            first_on_page.setdefault(document.paragraphs[index].page, i)
         on_page.setdefault(document.paragraphs[index].page, []).append(index)
     slide_titles = {i for i in first_on_page.values() if slides and numbered[i] is None and not repeated[i]
                     and i not in joined and len(noted[i]) <= MAX_SLIDE_TITLE_CHARS and _plain_title(re.sub(r"[:：]$", "", noted[i]))
