@@ -3,6 +3,7 @@ contain (Contain: start contains target) and related (Mutual), each with the sen
 it, plus how strongly the two points co-occur across the document."""
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections import Counter, defaultdict
@@ -572,12 +573,13 @@ def from_definitions(document: Document, points: Iterable[str], found: list[Cand
     known = set(points) | heading_names
     surest = defined_often(found)
     in_sentence: dict[str, list[Candidate]] = defaultdict(list)  # the definitions of each sentence, looked up once each
+    mentions_of = functools.lru_cache(maxsize=None)(document.text.count)  # a term defined again is counted once
     for d in found:
         in_sentence[d.payload["sentence"]].append(d)
     for definition in found:
         term, sentence = definition.payload["term"], definition.payload["sentence"]
         # A term the page keeps using (01-trie, said again and again) is a node too, though no point.
-        if term not in known and term not in surest and document.text.count(term) < MIN_TERM_MENTIONS:
+        if term not in known and term not in surest and mentions_of(term) < MIN_TERM_MENTIONS:
             continue
         if terms is not None and term not in terms:
             continue  # a definition's term the point miner never proposed (第一步, 代码的核心) is no node to link
@@ -602,7 +604,7 @@ def from_definitions(document: Document, points: Iterable[str], found: list[Cand
         parts_at = next((m.start() for m in _PARTS_CUE.finditer(sentence)), len(sentence))
         for start, end, name in _mentions(sentence, matcher):
             if name in siblings or _LOCATIVE.search(name) or start > parts_at or _aliases(name, term, sentence) \
-                    or re.search(f"{re.escape(term)}\\s*[和与及、]\\s*{re.escape(name)}|{re.escape(name)}\\s*[和与及、]\\s*{re.escape(term)}", sentence) \
+                    or _JOINER.search(sentence) and re.search(f"{re.escape(term)}\\s*[和与及、]\\s*{re.escape(name)}|{re.escape(name)}\\s*[和与及、]\\s*{re.escape(term)}", sentence) \
                     or _GENERIC_GENUS.match(name):
                 continue
             # A role word in front only picks one out (一个特殊子串 is a 子串): the term is its head.
@@ -709,8 +711,16 @@ _PARTS_CUE = re.compile(r"包括|包含|分为|划分为|分成|组成部分")
 _ALIAS_CUE = r"(?:也称之?为?|又称之?为?|亦称|或称|简称|又叫|也叫|称之为)"
 
 
+# Checked before the patterns built per pair of names: those would otherwise crowd the re module's
+# cache of 512 patterns and have the miners' fixed ones compiled again and again.
+_ALIAS_CUES = re.compile(_ALIAS_CUE)
+_JOINER = re.compile(r"[和与及、]")
+
+
 def _aliases(name: str, term: str, sentence: str) -> bool:
     """社会存在也称社会物质生活条件: two names of one concept, no prerequisite."""
+    if not _ALIAS_CUES.search(sentence):
+        return False
     a, b = re.escape(name), re.escape(term)
     if re.search(f"{a}[^，,。；;]{{0,6}}?{_ALIAS_CUE}\\s*{b}|{b}[^，,。；;]{{0,6}}?{_ALIAS_CUE}\\s*{a}", sentence):
         return True
