@@ -800,6 +800,10 @@ def rendered_derived_files() -> dict[str, list[tuple[str, Document, list[str], l
         # The same text as a deck: slide titles, a running footer and slide numbers on every page.
         deck = read_document(f"{doc.name}-slides.pdf", _slides_pdf(doc))
         groups["rendered_slides"].append((f"{name}.slides.pdf", deck, [deck.paragraph_text(i) for i in range(len(deck.paragraphs))], gold))
+    # And in the layouts of real unstyled files: numbered, run on, hard-wrapped, decks with dividers.
+    from toolkit.mining import tuning_layouts
+
+    groups.update(tuning_layouts.layout_files(sources))
     return groups
 
 
@@ -874,7 +878,11 @@ def print_real(report: dict, out=sys.stdout) -> None:
         names = {"oiwiki": "OI-wiki Markdown pages", "unstyled": "unstyled files, HELD OUT",
                  "tuning": "unstyled files, TUNING", "derived": "styles/bookmarks dropped, TUNING",
                  "rendered_own": "own documents unstyled, TUNING", "rendered_oiwiki": "OI-wiki tuning unstyled, TUNING",
-                 "rendered_slides": "own + OI-wiki tuning as decks, TUNING"}
+                 "rendered_slides": "own + OI-wiki tuning as decks, TUNING",
+                 "rendered_numbered": "own + OI-wiki tuning numbered, TUNING",
+                 "rendered_run_on": "numbered, run on into text, TUNING",
+                 "rendered_wrapped": "hard-wrapped at 24/30/40, TUNING",
+                 "rendered_decks": "decks with dividers, continued, TUNING"}
         # The unstyled held-out row answers issue 15's target; the Markdown pages carry their headings.
         for group, c in report["catalogue"].items():
             row(f"catalogue titles, {names[group]} ({c['files']})", c["ours"], c["baseline"], "numbering regex")
