@@ -411,14 +411,17 @@ function Canvas(props: MindMapProps) {
     [flow, placedById, props.coveredRight],
   );
 
-  // SPEC §9 auto zoom 0.8: a new tree (or branch) opens centred on its root at 0.8.
+  // SPEC §9 auto zoom 0.8: a new tree (or branch) opens centred on its root at 0.8. React Flow's
+  // setCenter does nothing until its pane has a zoom handler and a size, which on a loaded machine
+  // came after the first layout: the map then stayed at 100%, so this waits for the pane too.
   const shownRoot = layoutRoot.id;
+  const paneReady = useStore((state) => state.panZoom !== null && state.width > 0 && state.height > 0);
   useEffect(() => {
     const placed = placedById.get(shownRoot);
-    if (!placed) return;
+    if (!placed || !paneReady) return;
     void flow.setCenter(placed.x + placed.width / 2, placed.y + placed.height / 2, { zoom: AUTO_ZOOM });
-    // Only when the shown root changes, not on every edit.
-  }, [shownRoot, flow]);
+    // Only when the shown root changes (or the pane first can), not on every edit.
+  }, [shownRoot, flow, paneReady]);
 
   const focusSeq = props.focus?.seq;
   useEffect(() => {
