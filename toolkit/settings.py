@@ -54,6 +54,7 @@ REGISTRY: dict[str, Setting] = {
         Setting("sso_ticket_seconds", 60, "Lifetime of a single sign-on ticket in seconds.", int),
         Setting("public_url", "", "The address browsers reach the platform at (e.g. https://zhitu.example.edu); single sign-on returns browsers only to it and to sso_home_hosts. Empty: http://host:port of the server."),
         Setting("embedded_worker", True, "zhitu serve and zhitu demo run a mining worker beside the server; 0 where dedicated zhitu worker hosts run.", _bool),
+        Setting("lac_processes", 2, "Processes that tag one long text with LAC at once, so a worker mines it on several cores; each helper loads LAC again (about 1 GB with all three of its modes). 1 keeps LAC in the mining process alone; at most the CPU cores count.", int),
         Setting("worker_wait_seconds", 30.0, "Seconds a queued mining task may wait unclaimed before it reports that no worker is running.", float),
         Setting("llm_url", "", "OpenAI-compatible endpoint for the optional LLM miners (e.g. http://127.0.0.1:8080/v1); empty keeps the offline miners."),
         Setting("llm_model", "", "Model name sent to the LLM endpoint."),

@@ -167,13 +167,17 @@ def run(texts: list[str], mode: str = "lac", terms: Iterable[str] = ()) -> list:
 
 
 def _batches(texts: list[str], mode: str, terms: tuple) -> list:
+    from toolkit.mining import lac_processes
+
     hook = progress_hook.get()
-    results: list = []
-    for begin in range(0, len(texts), BATCH_SIZE):
-        results += _thread.submit(_run, texts[begin:begin + BATCH_SIZE], mode, terms).result()
-        if hook is not None:
-            hook(min(1.0, (begin + BATCH_SIZE) / len(texts)))
-    return results
+    batches = [texts[begin:begin + BATCH_SIZE] for begin in range(0, len(texts), BATCH_SIZE)]
+
+    def progress(done: int) -> None:
+        hook(min(1.0, done / len(batches)))
+
+    outputs = lac_processes.tag_batches(batches, mode, terms, lambda batch: _thread.submit(_run, batch, mode, terms).result(),
+                                        progress if hook is not None else None)
+    return [output for batch in outputs for output in batch]
 
 
 def _run(texts: list[str], mode: str, terms: Iterable[str]) -> list:

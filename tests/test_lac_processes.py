@@ -1,0 +1,86 @@
+"""LAC on two cores (lac_processes): a long text's batches go to a helper process as well, and the
+answers are the mining process's own, in order, whatever happens to the helper."""
+import pytest
+
+from toolkit.mining import lac_processes, lac_shim
+
+# Distinct sentences (one_run and LAC see each as new), enough for MIN_BATCHES batches and more.
+SENTENCES = [f"第{n}章讲线性表的第{n % 7 + 1}种存储结构与栈的{n % 5 + 2}个应用。" for n in range(lac_shim.BATCH_SIZE * 5 + 17)]
+
+
+@pytest.fixture
+def two_processes(monkeypatch):
+    monkeypatch.setenv("ZHITU_LAC_PROCESSES", "2")
+    if lac_processes.wanted() < 2:
+        pytest.skip("this machine lets the process use one CPU core only: no LAC helper is started")
+
+
+def _alone(monkeypatch, texts, mode, terms=()):
+    monkeypatch.setenv("ZHITU_LAC_PROCESSES", "1")
+    try:
+        return lac_shim.run(texts, mode, terms)
+    finally:
+        monkeypatch.setenv("ZHITU_LAC_PROCESSES", "2")
+
+
+def _helper_batches() -> int:
+    return sum(h.batches for h in lac_processes.helpers())
+
+
+@pytest.mark.parametrize("mode,terms", [("seg", ()), ("lac", ()), ("lac", ("线性表的第", "存储结构与栈"))])
+def test_a_long_text_is_tagged_on_two_cores_with_the_same_answers(two_processes, monkeypatch, mode, terms):
+    before = _helper_batches()
+    both = lac_shim.run(SENTENCES, mode, terms)
+    assert _helper_batches() > before, "no batch went to the helper"
+    assert both == _alone(monkeypatch, SENTENCES, mode, terms)
+    if terms:  # the helper loads the user dictionary too
+        assert any("存储结构与栈" in words for words, _ in both)
+
+
+def test_a_short_text_stays_in_the_mining_process(two_processes):
+    lac_shim.run(SENTENCES[:lac_shim.BATCH_SIZE * (lac_processes.MIN_BATCHES - 1)], "seg")  # may start nothing
+    before = _helper_batches()
+    lac_shim.run(SENTENCES[:lac_shim.BATCH_SIZE * (lac_processes.MIN_BATCHES - 1)], "seg")
+    assert _helper_batches() == before
+
+
+def test_a_helper_killed_mid_run_leaves_its_batches_to_the_mining_process(two_processes, monkeypatch):
+    expected = _alone(monkeypatch, SENTENCES, "seg")
+    lac_shim.run(SENTENCES, "seg")  # a helper is up
+    victims = lac_processes.helpers()
+
+    def kill_the_helpers(fraction):
+        for helper in victims:
+            helper.process.kill()
+
+    token = lac_shim.progress_hook.set(kill_the_helpers)
+    try:
+        assert lac_shim.run(SENTENCES, "seg") == expected
+    finally:
+        lac_shim.progress_hook.reset(token)
+    for helper in victims:
+        helper.process.wait(timeout=10)
+        assert not helper.alive()
+    # The next long text starts a new helper.
+    before = _helper_batches()
+    assert lac_shim.run(SENTENCES, "seg") == expected
+    assert _helper_batches() > before and not set(lac_processes.helpers()) & set(victims)
+
+
+def test_a_stopped_run_frees_the_helpers_for_the_next(two_processes, monkeypatch):
+    class Stop(Exception):
+        pass
+
+    def stop(fraction):
+        raise Stop
+
+    token = lac_shim.progress_hook.set(stop)
+    try:
+        with pytest.raises(Stop):
+            lac_shim.run(SENTENCES, "seg")
+    finally:
+        lac_shim.progress_hook.reset(token)
+    assert all(not h.busy.locked() for h in lac_processes.helpers())
+    before = _helper_batches()
+    assert lac_shim.run(SENTENCES, "seg") == _alone(monkeypatch, SENTENCES, "seg")
+    assert _helper_batches() > before
