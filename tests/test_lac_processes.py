@@ -84,3 +84,57 @@ def test_a_stopped_run_frees_the_helpers_for_the_next(two_processes, monkeypatch
     before = _helper_batches()
     assert lac_shim.run(SENTENCES, "seg") == _alone(monkeypatch, SENTENCES, "seg")
     assert _helper_batches() > before
+
+
+def test_a_helper_outlives_the_thread_that_needed_it(two_processes, monkeypatch):
+    import threading
+
+    for helper in lac_processes.helpers():  # a helper of this test's own
+        helper.process.kill()
+        helper.process.wait(timeout=10)
+    thread = threading.Thread(target=lac_shim.run, args=(SENTENCES, "seg"))
+    thread.start()
+    thread.join()
+    started = lac_processes.helpers()
+    assert started
+    import time
+
+    time.sleep(1)  # a death signal tied to that thread would have come by now
+    assert all(h.alive() for h in started)
+    before = _helper_batches()
+    lac_shim.run(SENTENCES, "seg")
+    assert _helper_batches() > before
+
+
+def test_a_helper_ends_with_a_mining_process_killed_outright(two_processes, tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    script = ("import sys, time; from toolkit.mining import lac_processes, lac_shim; "
+              f"lac_shim.run({SENTENCES!r}, 'seg'); "
+              "print(*[h.process.pid for h in lac_processes.helpers()], flush=True); time.sleep(60)")
+    miner = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True,
+                             env={**os.environ, "ZHITU_LAC_PROCESSES": "2"})
+    try:
+        pids = [int(p) for p in miner.stdout.readline().split()]
+        assert pids, "the mining process started no helper"
+        miner.send_signal(signal.SIGKILL)
+        miner.wait(timeout=10)
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline and any(os.path.exists(f"/proc/{p}") and _running(p) for p in pids):
+            time.sleep(0.2)
+        assert not any(os.path.exists(f"/proc/{p}") and _running(p) for p in pids)
+    finally:
+        miner.kill()
+
+
+def _running(pid: int) -> bool:
+    """Alive and not a zombie waiting for its reaper."""
+    try:
+        with open(f"/proc/{pid}/stat") as handle:
+            return handle.read().split(") ")[1][0] != "Z"
+    except OSError:
+        return False

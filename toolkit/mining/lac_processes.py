@@ -39,6 +39,10 @@ def serve(read_fd: int, write_fd: int) -> None:
     """A helper's life: (texts, mode, terms) in, ("ok", outputs) or ("error", message) out."""
     from multiprocessing.connection import Connection
 
+    # Here, not as Popen's preexec_fn: the mining process has paddle's threads, and code run between
+    # fork and exec could wait forever on a lock one of them held. The signal follows the thread that
+    # forked, the starter thread below, which lives as long as the mining process.
+    processes.die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # a terminal's Ctrl-C is the mining process's to handle
     from toolkit.mining import lac_shim
 
@@ -68,8 +72,7 @@ class Helper:
         path = os.pathsep.join([root] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p])
         try:
             self.process = subprocess.Popen([sys.executable, "-c", code], pass_fds=(to_child, from_child),
-                                            stdin=subprocess.DEVNULL, env={**os.environ, "PYTHONPATH": path},
-                                            preexec_fn=processes.child_start_hook())
+                                            stdin=subprocess.DEVNULL, env={**os.environ, "PYTHONPATH": path})
         finally:
             os.close(to_child)
             os.close(from_child)
