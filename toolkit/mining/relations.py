@@ -1135,15 +1135,16 @@ def mine(document: Document, points: Iterable[str] | None = None, terms: Iterabl
          min_score: float = DEFAULT_MIN_SCORE) -> list[Candidate]:
     """Relations among `points` (a graph's node names), or among the document's own mined points, each
     scored by its source's confidence (SOURCE_CONFIDENCE); those below min_score are left out."""
+    from toolkit.mining import definitions
+
     from_graph = points is not None
+    defined = definitions.mine(document)
     if points is None:
         from toolkit.mining import points as point_miner
 
-        points = [c.payload["term"] for c in point_miner.mine(document, terms, limit=150)]
-    from toolkit.mining import definitions
-
+        points = [c.payload["term"] for c in point_miner.mine(document, terms, limit=150,
+                                                               defined={d.payload["term"] for d in defined})]
     names = list(points) + list(terms)
-    defined = definitions.mine(document)
     # Co-occurrence pairs only names the document itself marks as concepts (defined, in a heading) or,
     # with a graph, the graph's own names: memset–sizeof and 满足–BST are not relations.
     anchored = None if from_graph else {d.payload["term"] for d in defined} | {
