@@ -24,6 +24,9 @@ from toolkit import processes, settings
 # A helper is worth its start (about 3 s: paddle's import and LAC's models) only for a text of
 # several batches; shorter ones are tagged by the mining process alone.
 MIN_BATCHES = 4
+# A helper that has not answered a batch (a fraction of a second of work) in this long, its start
+# included, is stuck: it is ended, and the mining process has tagged that batch itself meanwhile.
+ANSWER_SECONDS = 300.0
 
 
 def wanted() -> int:
@@ -85,6 +88,9 @@ class Helper:
 
     def tag(self, texts: list[str], mode: str, terms: tuple) -> list:
         self.sending.send((texts, mode, terms))
+        if not self.receiving.poll(ANSWER_SECONDS):
+            self.process.kill()
+            raise TimeoutError(f"no answer from LAC helper {self.process.pid} in {ANSWER_SECONDS} s")
         status, value = self.receiving.recv()
         if status != "ok":
             raise RuntimeError(value)
@@ -129,54 +135,66 @@ def _idle_helpers(count: int) -> list[Helper]:
 def tag_batches(batches: list[list[str]], mode: str, terms: tuple, tag_here: Callable[[list[str]], list],
                 progress: Callable[[int], None] | None = None) -> list[list]:
     """Each batch's outputs, in order. The mining process (`tag_here`) and the helpers each take the
-    next untagged batch when free. `progress(done)` runs in the caller's thread after each batch the
-    mining process tags, and may raise to stop the run: the helpers then finish the batch in hand."""
+    next untagged batch when free; once none is left, the mining process also tags the batches a
+    helper still holds, so a run never waits for a helper that is slow to start or stuck (the first
+    answer wins: both are the same). `progress(done)` runs in the caller's thread after each batch the
+    mining process tags, and may raise to stop the run."""
     outputs: list[list | None] = [None] * len(batches)
     helpers = _idle_helpers(wanted() - 1) if len(batches) >= MIN_BATCHES else []
     pending = deque(range(len(batches)))
+    held: set[int] = set()  # batches a helper has in hand
     lock = threading.Lock()
     done = [0]
 
-    def next_batch() -> int | None:
+    def keep(index: int, output: list) -> None:
         with lock:
-            return pending.popleft() if pending else None
+            if outputs[index] is None:
+                outputs[index] = output
+                done[0] += 1
 
     def feed(helper: Helper) -> None:
-        while (index := next_batch()) is not None:
-            try:
-                outputs[index] = helper.tag(batches[index], mode, terms)
-            except (EOFError, OSError, RuntimeError, ValueError):  # the helper died or failed: its batch goes back
+        try:
+            while True:
                 with lock:
-                    pending.appendleft(index)
-                helper.close()
-                return
-            with lock:
-                done[0] += 1
+                    if not pending:
+                        return
+                    index = pending.popleft()
+                    held.add(index)
+                try:
+                    output = helper.tag(batches[index], mode, terms)
+                except (EOFError, OSError, RuntimeError, ValueError):  # died, stuck or failed: the batch goes back
+                    helper.close()
+                    with lock:
+                        held.discard(index)
+                        if outputs[index] is None:
+                            pending.appendleft(index)
+                    return
+                keep(index, output)
+                with lock:
+                    held.discard(index)
+        finally:
+            helper.busy.release()  # here, not by the run: the run may end while this helper answers
 
-    feeders = [threading.Thread(target=feed, args=(helper,), name="zhitu-lac-feed", daemon=True) for helper in helpers]
-    for feeder in feeders:
-        feeder.start()
+    for helper in helpers:
+        threading.Thread(target=feed, args=(helper,), name="zhitu-lac-feed", daemon=True).start()
     try:
         while True:
-            index = next_batch()
-            if index is None:
-                for feeder in feeders:
-                    feeder.join()
-                if pending:  # a helper failed on the last batches
-                    continue
-                break
-            outputs[index] = tag_here(batches[index])
             with lock:
-                done[0] += 1
+                if pending:
+                    index = pending.popleft()
+                else:
+                    unanswered = sorted(i for i in held if outputs[i] is None)
+                    if not unanswered:
+                        break
+                    index = unanswered[0]
+                if outputs[index] is not None:
+                    continue
+            keep(index, tag_here(batches[index]))
             if progress is not None:
                 progress(done[0])
     finally:
         with lock:
             pending.clear()
-        for feeder in feeders:
-            feeder.join()
-        for helper in helpers:
-            helper.busy.release()
     return outputs  # type: ignore[return-value]
 
 
