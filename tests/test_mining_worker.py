@@ -25,11 +25,11 @@ PATIENCE = 180
 
 
 
-def _start_task(client: httpx.Client, api: str) -> tuple[dict, int]:
+def _start_task(client: httpx.Client, api: str, text: str = COURSE) -> tuple[dict, int]:
     login = client.post(f"{api}/Authorize/login", json={"userName": "root", "password": "secret123"}).json()
     headers = {"Authorization": f"Bearer {login['result']['accessToken']}"}
     upload = client.post(f"{api}/excavate/textSource", headers=headers,
-                         files={"file": ("课程.txt", COURSE.encode("utf-8"))}).json()
+                         files={"file": ("课程.txt", text.encode("utf-8"))}).json()
     assert upload["code"] == 0, upload
     made = client.post(f"{api}/excavate/task", headers=headers,
                        json={"kind": "points", "sourceIds": [upload["result"]["id"]]}).json()
@@ -55,6 +55,49 @@ def test_serve_mines_a_task_without_starting_a_worker(demo_db, zhitu_home):
         task = _watch(client, api, headers, task_id, lambda t: t["state"] in ("done", "failed", "cancelled"))
         assert task["state"] == "done" and task["progress"] == 100, task
         assert task["resultCounts"].get("pending", 0) > 0 and task["waitingForWorker"] is False
+
+
+def _lac_helpers(home: Path) -> set[int]:
+    """Pids of the LAC helper processes (toolkit.mining.lac_processes) of the platform on `home`, zombies
+    left out (other tests running beside this one have helpers of their own)."""
+    marker = f"ZHITU_HOME={home}".encode()
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            command = (entry / "cmdline").read_bytes()
+            state = (entry / "stat").read_text().split(") ")[1][0]
+            environment = (entry / "environ").read_bytes().split(b"\0") if b"lac_processes import serve" in command else []
+        except OSError:
+            continue
+        if marker in environment and state != "Z":
+            found.add(int(entry.name))
+    return found
+
+
+def test_the_embedded_worker_tags_a_long_text_on_two_cores_and_leaves_no_helper_behind(demo_db, zhitu_home):
+    from toolkit.mining import lac_processes, lac_shim
+
+    env = {**os.environ, "ZHITU_HOME": str(zhitu_home), "ZHITU_DB": demo_db, "ZHITU_WORKERS": "1", "ZHITU_LAC_PROCESSES": "2"}
+    env.pop("ZHITU_EMBEDDED_WORKER", None)
+    if lac_processes.wanted() < 2:
+        import pytest
+
+        pytest.skip("this machine lets a process use one CPU core only: the worker starts no LAC helper")
+    # Enough sentences for several LAC batches, each one new to LAC.
+    long_text = "第一章 线性表\n" + "".join(f"第{n}种线性表的存储结构与栈的第{n % 9 + 1}个应用有关。"
+                                          for n in range(lac_shim.BATCH_SIZE * (lac_processes.MIN_BATCHES + 2)))
+    with serving(env) as api, httpx.Client(timeout=30) as client:
+        headers, task_id = _start_task(client, api, long_text)
+        task = _watch(client, api, headers, task_id, lambda t: t["state"] in ("done", "failed", "cancelled"))
+        assert task["state"] == "done" and task["progress"] == 100, task
+        started = _lac_helpers(zhitu_home)
+        assert started, "the worker started no LAC helper for a long text"
+    deadline = time.monotonic() + PATIENCE
+    while _lac_helpers(zhitu_home) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not _lac_helpers(zhitu_home), "a LAC helper outlived the server"
 
 
 def test_without_a_worker_the_task_says_it_waits_for_one(demo_db, zhitu_home):
