@@ -563,7 +563,7 @@ def mine(document: Document, terms: Iterable[str] = (), limit: int | None = 200,
     if defined is None:
         from toolkit.mining import definitions
 
-        defined = {c.payload["term"] for c in definitions.mine(document)}
+        defined = {c.payload["term"] for c in definitions.mine(document, terms)}
     return extract(analyse(document, "rank" if importance else "lac", terms), terms, limit, document, defined)
 
 
