@@ -75,6 +75,22 @@ def test_points_rank_domain_terms_and_skip_generic_words():
     assert {"线性表", "二叉树"} <= {c.payload["term"] for c in with_importance[:5]}
 
 
+def test_points_a_text_defines_go_ahead_and_carry_their_definition():
+    # 时间复杂度 is said most, but the page defines 跳表 and 有序链表: those are what it teaches.
+    text = ("第一章 跳表\n跳表是一种基于有序链表的随机化数据结构。有序链表是指元素按关键字排好序的链表。"
+            + "查找的时间复杂度为 O(log n)，插入的时间复杂度为 O(log n)，删除的时间复杂度也为 O(log n)。" * 3)
+    document = Document.from_text(text)
+    found = points.mine(document, limit=10)
+    by_term = {c.payload["term"]: c for c in found}
+    assert by_term["跳表"].payload["definition"] == "跳表是一种基于有序链表的随机化数据结构。"
+    assert by_term["有序链表"].payload["definition"].startswith("有序链表是指")
+    assert "definition" not in by_term["时间复杂度"].payload
+    terms = [c.payload["term"] for c in found]
+    assert terms.index("有序链表") < terms.index("时间复杂度")
+    # Without its definitions (a caller that passes none) the text's frequency wins.
+    plain = [c.payload["term"] for c in points.mine(document, limit=10, defined=())]
+    assert plain.index("时间复杂度") < plain.index("有序链表")
+
 
 def test_points_leave_out_places_in_a_sentence_and_chapter_labels():
     text = "第二章 线性表\n单链表是通过一组存储单元来存储线性表中的数据元素的链式存储结构。\n线性表中的元素个数称为线性表的长度。"

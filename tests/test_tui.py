@@ -49,7 +49,10 @@ async def mined(course):
     rows = []
     for term, score in (("队列", 0.95), ("二叉树", 0.9), ("先进先出", 0.6), ("插入", 0.3)):
         start = TEXT.index(term)
-        rows.append(await MiningResult.create(task=task, kind="points", score=score, payload={"term": term, "count": 1},
+        payload = {"term": term, "count": 1}
+        if term == "队列":  # a point the text defines carries its definition (points.mine)
+            payload["definition"] = "队列是先进先出的线性表。"
+        rows.append(await MiningResult.create(task=task, kind="points", score=score, payload=payload,
                                               source_id=source["id"], location={"page": 1, "start": start, "end": start + len(term)}))
     return {**course, "task": task, "results": rows, "source": source}
 
@@ -264,6 +267,7 @@ async def test_review_accept_reject_edit_skip_undo(mined):
         assert table.row_count == 4
         passage = str(screen.query_one("#passage").render())
         assert "队列是先进先出的线性表" in passage  # the source around the candidate
+        assert "文中定义：队列是先进先出的线性表。" in passage  # and the point's definition from the text
 
         await pilot.press("a")  # accept 队列: the parent is asked for (the picker starts at the top, the root)
         await settle(pilot)

@@ -833,6 +833,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "tui.review.no_graph": ("该任务没有关联图谱", "This task has no graph"),
     "tui.review.nothing_to_undo": ("没有可撤销的操作", "Nothing to undo"),
     "tui.review.original": ("原结果：{text}", "Mined as: {text}"),
+    "tui.review.defined": ("文中定义：{text}", "Defined in the text: {text}"),
     "tui.review.page": ("第 {page} 页", "p. {page}"),
     "tui.review.status": ("第 {page}/{pages} 页 · 共 {total} 条 · 目标节点：{target}", "Page {page}/{pages} · {total} results · target node: {target}"),
     "tui.review.target_default": ("未选（接受知识点时询问）", "not chosen (asked when a point is accepted)"),

@@ -486,8 +486,9 @@ def _collection_paused():
 
 
 def extract(sentences: list[Sentence], terms: Iterable[str] = (), limit: int | None = None,
-            document: Document | None = None, defined: Iterable[str] = ()) -> list[Candidate]:
-    """`defined`: the terms the text defines (definitions.mine), which go ahead of those it only uses."""
+            document: Document | None = None, defined: Iterable[str] | dict[str, str] = ()) -> list[Candidate]:
+    """`defined`: the terms the text defines (definitions.mine), which go ahead of those it only uses;
+    as a dict, each with its defining sentence, which its result shows (payload `definition`)."""
     dictionary = {t.strip() for t in terms if t and t.strip()}
     marks = _marks_by_sentence(sentences, document)
     with _collection_paused():
@@ -495,7 +496,8 @@ def extract(sentences: list[Sentence], terms: Iterable[str] = (), limit: int | N
         if not stats:
             return []
         scores = score_rows(features(stats, len(sentences), dictionary, title_of(sentences)))
-        return _chosen(stats, scores, sentences, dictionary, limit, document, set(defined))
+        return _chosen(stats, scores, sentences, dictionary, limit, document,
+                       defined if isinstance(defined, dict) else dict.fromkeys(defined, ""))
 
 
 # A term the text defines is one of its knowledge points, where a term it only uses may be another
@@ -505,11 +507,11 @@ DEFINED_BOOST = 0.5
 
 
 def _chosen(stats: dict[str, _Stats], scores: dict[str, float], sentences: list[Sentence], dictionary: set[str],
-            limit: int | None, document: Document | None, defined: set[str] = frozenset()) -> list[Candidate]:
+            limit: int | None, document: Document | None, defined: dict[str, str] | None = None) -> list[Candidate]:
     """The best-scored candidates as results, near-duplicates of better ones left out."""
     if defined and scores:
         boost = DEFINED_BOOST * max(scores.values())
-        for term in defined & set(scores):
+        for term in defined.keys() & scores.keys():
             scores[term] += boost
     for term in dictionary & set(scores):
         scores[term] = scores[term] * 2 + 1  # the teacher's own terms first
@@ -535,8 +537,10 @@ def _chosen(stats: dict[str, _Stats], scores: dict[str, float], sentences: list[
     for term in chosen:
         start, end, paragraph = stats[term].first
         location = document.locate(start, end) if document is not None else {"paragraph": paragraph, "start": start, "end": end}
-        result.append(Candidate("points", max(scores[term] / top, 1e-4),
-                                {"term": term, "count": int(stats[term].frequency)}, location))
+        payload = {"term": term, "count": int(stats[term].frequency)}
+        if defined and defined.get(term):
+            payload["definition"] = defined[term]  # why it ranks high, and what it is, for the reviewer
+        result.append(Candidate("points", max(scores[term] / top, 1e-4), payload, location))
     return result
 
 
@@ -553,17 +557,20 @@ def _marks_by_sentence(sentences: list[Sentence], document: Document | None) -> 
 
 
 def mine(document: Document, terms: Iterable[str] = (), limit: int | None = 200, importance: bool = False,
-         defined: Iterable[str] | None = None) -> list[Candidate]:
+         defined: Iterable[str] | dict[str, str] | None = None) -> list[Candidate]:
     """Knowledge points of a document, best first, scores in (0, 1].
 
     `importance` asks LAC for word importance too (mode rank); the ranker does not use it, so it
     only costs a second model pass. Kept for callers that pass it. `defined`: the terms the document
-    defines, when the caller has mined its definitions already; else they are mined here."""
+    defines, when the caller has mined its definitions already; else they are mined here, and each
+    such point's result holds its first defining sentence (payload `definition`)."""
     terms = list(terms)
     if defined is None:
         from toolkit.mining import definitions
 
-        defined = {c.payload["term"] for c in definitions.mine(document, terms)}
+        defined = {}
+        for found in definitions.mine(document, terms):  # in document order: a term's first definition
+            defined.setdefault(found.payload["term"], found.payload["sentence"])
     return extract(analyse(document, "rank" if importance else "lac", terms), terms, limit, document, defined)
 
 

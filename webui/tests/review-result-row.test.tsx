@@ -32,4 +32,19 @@ describe("a review result's passage", () => {
     expect(shown.textContent).toMatch(/^第一章 线性表\n线性表是由零个或多个数据元素组成的有限序列。\n1\.1 顺序表…/);
     expect(shown.querySelector("mark")?.textContent).toBe("有限序列");
   });
+
+  it("shows a point's definition from the text, and none for a point the text only uses", () => {
+    const defined: MiningResult = { ...row, id: 8, payload: { term: "线性表", count: 4, definition: "线性表是由零个或多个数据元素组成的有限序列。" } };
+    render(
+      <NextIntlClientProvider locale="zh-CN" messages={messages}>
+        <ul>
+          <ResultRow row={defined} graphId={2} editable={["term"]} checked={false} onCheck={() => {}} onEdit={async () => true} />
+          <ResultRow row={row} graphId={2} editable={["term"]} checked={false} onCheck={() => {}} onEdit={async () => true} />
+        </ul>
+      </NextIntlClientProvider>,
+    );
+    const shown = screen.getAllByTestId("result-definition");
+    expect(shown).toHaveLength(1);
+    expect(shown[0].textContent).toBe("文中定义：线性表是由零个或多个数据元素组成的有限序列。");
+  });
 });

@@ -189,6 +189,8 @@ class ReviewScreen(ZhituScreen):
             shown.append(text[end:right] + ("…" if right < len(text) else ""))
         else:
             shown.append(item["payload"].get("sentence") or candidate_text(item["kind"], item["payload"]))
+        if item["kind"] == "points" and item["payload"].get("definition"):
+            shown.append("\n" + self.t("tui.review.defined", text=item["payload"]["definition"]))
         if item.get("original"):
             shown.append("\n" + self.t("tui.review.original", text=candidate_text(item["kind"], item["original"])), style="dim")
         passage.update(shown)

@@ -368,6 +368,13 @@ export function ResultRow({
             {String(payload.sentence ?? "")}
           </p>
         )}
+        {row.kind === "points" && !editing && payload.definition != null && (
+          // What the point is, as the text defines it: the reason it ranks above terms the text only uses.
+          <p className="mt-1 text-sm" data-testid="result-definition">
+            <span className="mr-1 text-muted">{t("definedInText")}</span>
+            {String(payload.definition)}
+          </p>
+        )}
         {(match || before) && (
           // Line breaks shown: a heading stays on its own line, not run into the paragraph below it.
           <p className="mt-1 whitespace-pre-line text-xs leading-5 text-muted" data-testid="result-passage">
