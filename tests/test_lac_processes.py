@@ -2,6 +2,7 @@
 answers are the mining process's own, in order, whatever happens to the helper."""
 import pytest
 
+from tests.process_table import running
 from toolkit.mining import lac_processes, lac_shim
 
 # Distinct sentences (one_run and LAC see each as new), enough for MIN_BATCHES batches and more.
@@ -144,20 +145,11 @@ def test_a_helper_ends_with_a_mining_process_killed_outright(two_processes, tmp_
         miner.send_signal(signal.SIGKILL)
         miner.wait(timeout=10)
         deadline = time.monotonic() + 15
-        while time.monotonic() < deadline and any(os.path.exists(f"/proc/{p}") and _running(p) for p in pids):
+        while time.monotonic() < deadline and any(running(p) for p in pids):
             time.sleep(0.2)
-        assert not any(os.path.exists(f"/proc/{p}") and _running(p) for p in pids)
+        assert not any(running(p) for p in pids)
     finally:
         miner.kill()
-
-
-def _running(pid: int) -> bool:
-    """Alive and not a zombie waiting for its reaper."""
-    try:
-        with open(f"/proc/{pid}/stat") as handle:
-            return handle.read().split(") ")[1][0] != "Z"
-    except OSError:
-        return False
 
 
 def test_a_run_does_not_wait_for_a_stuck_helper(two_processes, monkeypatch):

@@ -13,6 +13,7 @@ import httpx
 
 from toolkit.mining import embedded, tasks
 from toolkit.model import MiningTask
+from tests.process_table import processes
 from tests.servers import serving
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,22 +59,10 @@ def test_serve_mines_a_task_without_starting_a_worker(demo_db, zhitu_home):
 
 
 def _lac_helpers(home: Path) -> set[int]:
-    """Pids of the LAC helper processes (toolkit.mining.lac_processes) of the platform on `home`, zombies
-    left out (other tests running beside this one have helpers of their own)."""
-    marker = f"ZHITU_HOME={home}".encode()
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            command = (entry / "cmdline").read_bytes()
-            state = (entry / "stat").read_text().split(") ")[1][0]
-            environment = (entry / "environ").read_bytes().split(b"\0") if b"lac_processes import serve" in command else []
-        except OSError:
-            continue
-        if marker in environment and state != "Z":
-            found.add(int(entry.name))
-    return found
+    """Pids of the running LAC helper processes (toolkit.mining.lac_processes) of the platform on
+    `home` (other tests running beside this one have helpers of their own)."""
+    return {p.pid for p in processes() if p.running and "lac_processes import serve" in p.command
+            and f"ZHITU_HOME={home}" in p.environment()}
 
 
 def test_the_embedded_worker_tags_a_long_text_on_two_cores_and_leaves_no_helper_behind(demo_db, zhitu_home):

@@ -24,6 +24,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.process_table import processes
+
 ROOT = Path(__file__).resolve().parents[2]
 ZHITU = ROOT / ".venv" / "bin" / "zhitu"
 ADMIN, PASSWORD = "root", "Stall@2026x"
@@ -93,18 +95,7 @@ class Server:
 
     def processes(self) -> list[tuple[int, int, str]]:
         """(pid, parent pid, command line) of every live process in the server's session."""
-        found = []
-        for entry in Path("/proc").iterdir():
-            if not entry.name.isdigit():
-                continue
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-                command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-            except OSError:
-                continue
-            if fields[0] != "Z" and int(fields[2]) == self.process.pid:
-                found.append((int(entry.name), int(fields[1]), command))
-        return found
+        return [(p.pid, p.parent, p.command) for p in processes() if p.running and p.group == self.process.pid]
 
     def offload_processes(self) -> list[tuple[int, int, str]]:
         return [p for p in self.processes() if "multiprocessing.forkserver" in p[2]]
