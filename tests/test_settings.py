@@ -66,3 +66,31 @@ def test_the_test_session_keeps_out_of_the_users_data_folder():
                            capture_output=True, text=True, check=True, cwd=Path(__file__).resolve().parents[1])
     assert Path(shown.stdout.strip()) == settings.home() == Path(os.environ["ZHITU_HOME"])
     assert settings.home() != Path("~/.zhitu").expanduser() and "ZHITU_DB" not in os.environ
+
+
+def test_a_setting_that_is_not_its_type_is_a_clear_error(zhitu_home, monkeypatch):
+    import pytest
+
+    from toolkit.errors import ValidationError
+
+    monkeypatch.setenv("ZHITU_LAC_PROCESSES", "two")
+    with pytest.raises(ValidationError) as caught:
+        settings.get("lac_processes")
+    assert caught.value.message("en") == "Invalid value for setting ZHITU_LAC_PROCESSES: two"
+    monkeypatch.delenv("ZHITU_LAC_PROCESSES")
+    (zhitu_home / "config.json").write_text(json.dumps({"lac_processes": "3", "port": "eighty"}), encoding="utf-8")
+    assert settings.get("lac_processes") == 3  # a number written as a string is still read
+    with pytest.raises(ValidationError, match="port"):
+        settings.get("port")
+
+
+def test_the_cli_says_a_bad_setting_in_one_line_and_starts_nothing(zhitu_home, tmp_path):
+    # `zhitu serve` reads the port outside any command body: the one line comes from the entry point.
+    env = {**os.environ, "ZHITU_HOME": str(zhitu_home), "ZHITU_PORT": "abc", "ZHITU_LANG": "en"}
+    env.pop("ZHITU_DEBUG", None)
+    env.pop("ZHITU_DB", None)  # the SQLite file would be made in zhitu_home
+    done = subprocess.run([sys.executable, "-c", "from toolkit.cli.main import entry; entry()", "serve", "--api-only"],
+                          capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 3
+    assert "Invalid value for setting ZHITU_PORT: abc" in done.stderr and "Traceback" not in done.stderr
+    assert not list(zhitu_home.glob("*.sqlite3")) and not list(zhitu_home.glob("*.db")), "the database was made"

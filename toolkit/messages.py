@@ -22,6 +22,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "error.body_required": ("请求体不能为空", "The request body must not be empty"),
     "error.field_required": ("缺少必填字段：{field}", "Missing required field: {field}"),
     "error.field_invalid": ("字段 {field} 的值无效", "Invalid value for field {field}"),
+    "error.setting_invalid": ("设置 {setting} 的值无效：{value}", "Invalid value for setting {setting}: {value}"),
     "error.page_size": ("每页条数必须在 1 到 {max} 之间", "Page size must be between 1 and {max}"),
     "error.conflict": ("数据已被他人修改，请刷新后重试", "The data was changed by someone else; reload and try again"),
     "error.too_slow": ("处理超过 {seconds} 秒，已停止", "Stopped after {seconds} seconds"),

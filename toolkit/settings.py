@@ -98,12 +98,22 @@ def get(name: str, override: Any = None) -> Any:
         return override
     raw = os.environ.get(setting.env)
     if raw not in (None, ""):
-        return setting.parse(raw)
+        return _parsed(setting, raw, setting.env)
     if name != "home":
         value = _config_file(home()).get(name)
         if value is not None:
-            return value
+            return _parsed(setting, value, f"{name} ({home() / 'config.json'})") if isinstance(value, str) else value
     return setting.default
+
+
+def _parsed(setting: Setting, raw: str, where: str) -> Any:
+    """A written value as its setting's type; one that is not (ZHITU_PORT=abc) is a clear error."""
+    try:
+        return setting.parse(raw)
+    except ValueError:
+        from toolkit.errors import ValidationError  # errors → messages read settings: imported here
+
+        raise ValidationError("error.setting_invalid", setting=where, value=raw) from None
 
 
 def home() -> Path:

@@ -133,11 +133,12 @@ def serve(
 ) -> None:
     from toolkit.bootstrap import initialise
 
+    # Read first: a bad setting stops the command before the database is touched.
+    host, port, workers = settings.get("host", host), int(settings.get("port", port)), int(settings.get("workers", workers))
     report = run_async(initialise)()
     if report.migrations_applied:
         err.print(text("cli.serve.migrations", names=", ".join(report.migrations_applied)))
-    _serve(settings.get("host", host), int(settings.get("port", port)), int(settings.get("workers", workers)),
-           not api_only, rebuild, None, worker)
+    _serve(host, port, workers, not api_only, rebuild, None, worker)
 
 
 def _serve(host: str, port: int, workers: int, with_webui: bool, rebuild: bool, banner,
@@ -179,8 +180,8 @@ def demo(
         async with db.opened():
             return await load_examples(examples or EXAMPLES_DIR)
 
+    host, port = settings.get("host", host), int(settings.get("port", port))  # before the database is touched
     report = run_async(prepare)()
-    host, port = settings.get("host", host), int(settings.get("port", port))
 
     def banner() -> None:
         if not no_serve:
@@ -212,7 +213,14 @@ _register_groups()
 def entry() -> None:
     speak(system_lang())
     hide_flag_types()
-    app()
+    try:
+        app()
+    except ZhituError as exc:
+        # One raised outside run_async (a setting read by serve or demo, ZHITU_PORT=abc): one line too.
+        if os.environ.get("ZHITU_DEBUG", "").strip().lower() in {"1", "true", "yes", "on"}:
+            raise
+        print_error(exc)
+        raise SystemExit(exc.exit_code) from None
 
 
 if __name__ == "__main__":
