@@ -369,3 +369,33 @@ def test_rated_genus_roles_examples_and_fragments(sentence, term):
 def test_continuations_rankings_honorifics_and_able_nouns(sentence, term):
     match = definitions.classify([sentence])[0]
     assert (match.term if match and match.score >= 0.5 else None) == term
+
+
+@pytest.mark.parametrize("sentence, term", [
+    # a glossary head with another name or a word that may be left out in brackets
+    ("平均数（均值）：一组数据的总和除以数据的个数所得的商，称为这组数据的平均数．", "平均数"),
+    ("最大正（完全）剩余系：1,…,m；", "最大正剩余系"),
+    # a mathematical object defined by its formula alone
+    ("示性函数：I(x)=[x∈A]．", "示性函数"),
+    ("动能定理：W=ΔEk．", None),  # a law stated, not a term defined
+    ("速度：v=s/t．", None),  # no object a formula alone defines
+    # what a word is taken to mean, when it is named as a word
+    ("本书中，「网络」一词均指带权有向图．", "网络"),
+    ("这类问题多指动态规划问题．", None),
+    # what kind of thing it is
+    ("Dinic 算法是 Ford–Fulkerson 方法的一种实现．", "Dinic 算法"),
+    ("归并排序是这样的一个过程：先把序列分成两半，再分别排序，最后合并．", "归并排序"),
+])
+def test_bracketed_heads_formulas_word_senses_and_kinds(sentence, term):
+    match = definitions.chinese_match(sentence)
+    assert (match.term if match else None) == term
+
+
+def test_ordering_under_its_heading_and_equivalent_definitions():
+    page = ("## 层序遍历\n\n按照从上到下、从左到右的顺序访问二叉树的结点．\n\n"
+            "## 插入\n\n从根结点开始，向下找到插入的位置．\n\n"
+            "## 连通图\n\n连通图有几种等价的定义：\n\n-   任意两点之间都有路径的图\n\n-   只有一个连通分量的图\n\n"
+            "在连通图中删去一条边，图可能不再连通．这时称这条边为桥．\n")
+    found = definitions.mine(read_document("page.md", page.encode("utf-8")))
+    assert [(c.payload["term"], c.payload["sentence"][:6]) for c in found] == [
+        ("层序遍历", "按照从上到下"), ("连通图", "任意两点之间"), ("连通图", "只有一个连通"), ("桥", "这时称这条边")]

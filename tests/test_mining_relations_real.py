@@ -379,3 +379,10 @@ def test_what_one_says_about_a_term_is_no_node():
     # X的特点, X的作用, X的原理… head sections on X, as X的概念 does: no node of their own, so no X → X的特点.
     document = _markdown("# 霍夫曼树\n\n霍夫曼树是带权路径长度最短的二叉树。\n\n## 霍夫曼树的特点\n\n霍夫曼树的特点是权值越大的结点离根越近。\n")
     assert ("Behind", "霍夫曼树", "霍夫曼树的特点") not in _triples(relations.mine(document, []))
+
+
+def test_one_word_said_to_mean_another_gives_no_prerequisite():
+    document = Document.from_text("本书中，「满树」一词均指完美二叉树．\n完美二叉树是一种二叉树．\n")
+    found = _triples(relations.mine(document, ["满树", "完美二叉树", "二叉树"], min_score=0))
+    assert not {t for t in found if {t[1], t[2]} == {"满树", "完美二叉树"}}
+    assert ("Contain", "二叉树", "完美二叉树") in found

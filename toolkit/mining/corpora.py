@@ -15,6 +15,7 @@ Splits, fixed so that training and tuning never see the held-out part:
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,6 +28,8 @@ CSL_HELDOUT = CORPUS / "csl" / "csl_kg_test.tsv"
 DEFT = CORPUS / "deft"
 OIWIKI = CORPUS / "text-zh"
 OIWIKI_LABELS = ROOT / "tests" / "data" / "mining" / "oiwiki_definitions.tsv"
+# A second annotator's labels of the same pages, made blind to the miner and to the first labels.
+OIWIKI_SECOND_LABELS = ROOT / "tests" / "data" / "mining" / "oiwiki_definitions_second.tsv"
 OIWIKI_SEED = 15
 PREREQ = CORPUS / "prereq"
 
@@ -97,6 +100,38 @@ def oiwiki_labels(path: Path = OIWIKI_LABELS) -> list[DefinitionLabel]:
             page, terms, anchor = line.split("\t")
             labels.append(DefinitionLabel(page, [t.strip() for t in terms.split("|")], anchor.strip()))
     return labels
+
+
+def _label_sentence(page_text: str, anchor: str) -> int | None:
+    """Which sentence of the page (split at 。．！？；! ? and line ends, bold marks dropped) holds the anchor."""
+    from toolkit.mining.evaluation import _compact
+
+    key = _compact(anchor)
+    for index, sentence in enumerate(re.split(r"[。．！？；!?\n]", page_text.replace("**", ""))):
+        if key in _compact(sentence):
+            return index
+    return None
+
+
+def oiwiki_labels_both(pages: dict[str, str] | None = None) -> list[DefinitionLabel]:
+    """Both annotators' labels as one gold: a second label of a sentence the first labelled for one of
+    the same terms joins that label (its terms added), any other is a label of its own."""
+    from toolkit.mining.evaluation import _compact
+
+    pages = oiwiki_pages() if pages is None else pages
+    merged = [DefinitionLabel(l.page, list(l.terms), l.anchor) for l in oiwiki_labels()]
+    placed = [(_label_sentence(pages.get(l.page, ""), l.anchor), {_compact(t) for t in l.terms}) for l in merged]
+    for label in oiwiki_labels(OIWIKI_SECOND_LABELS):
+        sentence, terms = _label_sentence(pages.get(label.page, ""), label.anchor), {_compact(t) for t in label.terms}
+        same = next((i for i, (s, t) in enumerate(placed) if merged[i].page == label.page and sentence is not None
+                     and s == sentence and t & terms), None)
+        if same is None:
+            merged.append(label)
+            placed.append((sentence, terms))
+        else:
+            merged[same].terms += [t for t in label.terms if _compact(t) not in placed[same][1]]
+            placed[same][1].update(terms)
+    return merged
 
 
 def oiwiki_split(pages: list[str]) -> tuple[list[str], list[str]]:

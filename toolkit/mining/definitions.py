@@ -326,10 +326,39 @@ def _role_genus(rest: str) -> str:
     return found.group(1).strip() if found else ""
 
 
+# A glossary head with a bracketed part: 平凡约数（平凡因数）：… (another name), 最小非负（完全）剩余系：… (a
+# word that may be left out). The term is the head without it.
+_BRACKETED_HEAD = re.compile(r"^(?P<before>[^：:，,。；;、（）()\[\]【】\s\d][^：:，,。；;、（）()\[\]【】]{0,11}?)[（(](?P<inside>[^（）()：:，,。]{1,8})[）)]"
+                             r"(?P<after>[^：:，,。；;、（）()\[\]【】]{0,8}?)\s*[：:]\s*(?=\S)")
+# A head that names a mathematical object may be defined by a formula alone: 单位函数：ε(n)=[n=1]．
+_FORMULA_OBJECT = re.compile(r"(?:函数|剩余系|余数|数目|之和|之积|数列|序列|集合|矩阵|向量|多项式)$")
+_FORMULA_START = re.compile(r"^[^\u4e00-\u9fff，,。．；;]{1,60}?[=＝]")
+
+
+def _bracketed_glossary_match(body: str) -> Match | None:
+    """A glossary line whose head holds a bracketed other name or optional word, read as the line
+    without it; the term spans the head as the text writes it."""
+    head = _BRACKETED_HEAD.match(body)
+    if head is None or re.search(r"[A-Za-z]", head.group("inside")):
+        return None  # 森林（forest）：… is read by the bold and gloss rules
+    plain = head.group("before") + head.group("after")
+    found = _glossary_match(plain + "：" + body[head.end():])
+    if found is None:
+        return None
+    shift = head.end() - (len(plain) + 1)
+    return Match(_strip_term(plain), 0, len(head.group(0).rstrip("：: ")) - 0, found.cue_start + shift, found.cue_end + shift,
+                 found.pattern, found.score)
+
+
+def _restates_term(term: str, rest: str) -> bool:
+    """The description closes on the term itself: 平凡约数：对于整数 b≠0，±1、±b 是 b 的平凡约数．"""
+    return bool(re.search(r"(?:是|为|称为|叫做|称作)[^。．；;]{0,30}?的?\s*" + re.escape(term) + r"\s*[。．；;]?$", rest.rstrip()))
+
+
 def _glossary_match(body: str) -> Match | None:
     head = _GLOSSARY.match(body)
     if head is None:
-        return None
+        return _bracketed_glossary_match(body)
     term = _strip_term(head.group("head").lstrip("※* "))
     rest = body[head.end():].strip()
     said_cue = re.search(r"(?:是指|指的是|就是指|是|即)$", term)  # 价值规律是指：…
@@ -342,6 +371,13 @@ def _glossary_match(body: str) -> Match | None:
         return None  # a Chinese noun phrase, not a clause (由此可以得出：…) nor code (std::stack)
     if len(term) == 1 and not re.match(r"[\u4e00-\u9fff]", term):
         return None
+    formula_only = _FORMULA_START.match(rest) or not re.search(r"[\u4e00-\u9fff]", re.split(r"[。．；;]", rest)[0])
+    if _FORMULA_OBJECT.search(term) and formula_only and not re.search(r"定理|定律|公式|方程|性质|条件|关系|法则|原理", term):
+        offset = body.find(term)
+        return Match(term, offset, offset + len(term), head.end() - 1, head.end(), "glossary", 0.85)
+    if _restates_term(term, rest) and len(term) >= 2 and not _ASPECT.search(term):
+        offset = body.find(term)
+        return Match(term, offset, offset + len(term), head.end() - 1, head.end(), "glossary", 0.85)
     if re.match(r"^(?:[\d①-⑳]|[（(]\s*\d|第[一二三四五六七八九十])", rest) or re.search(r"→|[＝=]", rest):
         return None  # a numbered list or a formula follows: 作用：1、…
     if _compact_text(rest).startswith(_compact_text(term)):
@@ -572,6 +608,35 @@ def chinese_match(text: str, marks: list[tuple[int, int]] = (), declared: bool =
             if _term_like(term):
                 offset = found.end() + tail.find(term)
                 return Match(term, offset, offset + len(term), found.start(), found.end(), "named", 0.85)
+    return _usage_or_kind(body, marks)
+
+
+# What a word is taken to mean: 大多数情况下，**二叉树** 一词均指有根二叉树；所说的「满二叉树」多指完美二叉树．
+_WORD_MEANS = re.compile(r"(?:^|[，,]\s*|所说的\s*|所谓的?\s*)[「“『]?(?P<term>" + _NP + r"{1,20}?)[」”』]?\s*(?:一词|这个词|这一?术语|这个名词)?"
+                         r"\s*(?P<cue>(?:均|都|通常|一般|多|常|大多)指)(?![出明令示])")
+# What kind of thing it is, said with its steps or its origin: 树上 DFS 是这样的一个过程：…；
+# Garbow 算法是 Tarjan 算法的另一种实现．
+_KIND_OF = re.compile(r"^(?:在\s*)?(?P<term>" + _NP + r"{2,20}?)\s*(?P<cue>是这样的?一?[个种类]?(?:过程|算法|结构|方法|操作|图|树|函数|序列)?[：:]"
+                      r"|是[^，,。．；;]{2,24}的(?:一种|另一种|一个)(?:实现|变种|变体|改进|扩展))")
+
+
+def _usage_or_kind(body: str, marks: list[tuple[int, int]]) -> Match | None:
+    for pattern in (_WORD_MEANS, _KIND_OF):
+        found = pattern.search(body) if pattern is _WORD_MEANS else pattern.match(body)
+        if found is None:
+            continue
+        term = _strip_term(found.group("term"))
+        if pattern is _WORD_MEANS:
+            bold_or_quoted = any(start <= found.start("term") + 1 and found.end("term") <= end + 1 for start, end in marks) \
+                or bool(re.search(r"[「“『]", body[max(0, found.start("term") - 1):found.start("term") + 1]))
+            worded = "一词" in found.group(0) or "这个词" in found.group(0) or "术语" in found.group(0) or "名词" in found.group(0)
+            if not (bold_or_quoted or worded):
+                continue  # a bare X多指… may be a statement (这类问题多指…), only a word named as a word is defined
+        if not _term_like(term) or len(term) < 2 or _NOT_TERM_START.match(term):
+            continue
+        offset = body.find(term, found.start("term"))
+        return Match(term, offset, offset + len(term), found.start("cue"), found.end("cue"),
+                     "word_means" if pattern is _WORD_MEANS else "head_np", 0.85)
     return None
 
 
@@ -646,7 +711,7 @@ def classify(texts: list[str], terms: Iterable[str] = ()) -> list[Match | None]:
 
 
 CHINESE_PATTERNS = frozenset({"named_bold", "bold_head", "define_bold", "head_np", "named", "english_model", "english_name", "glossary",
-                              "heading_term"})
+                              "heading_term", "word_means", "equivalent_item"})
 # The older patterns that stay as a fallback behind chinese_match: on real text (OI-wiki) the
 # looser ones (X是……的N, …，即…) said far more statements than definitions.
 FALLBACK = ("so_called", "is_defined_as", "refers_to", "called", "call_it", "is_a_kind", "is_the", "is_genus", "that_is")
@@ -669,6 +734,8 @@ _HEADING_CUE = re.compile(r"^\s*(?:[（(][^（）()]{0,60}[）)])?" + _AKA + r"\
                           r"|由[^。；;]{1,40}?(?:组成|构成)|[：:])")
 # The first sentence of a section may leave its subject, the heading, unsaid: ## 01-trie 合并 / 指的是…
 _SUBJECTLESS_CUE = re.compile(r"^(?P<cue>指的是|是指|就是指|是一种|是一类|是一个|就是一种)")
+# …or say the order it stands for: ## 先序遍历 / 按照 根，左，右 的顺序遍历二叉树；## 字典序 / 以第 i 个字符作为第 i 关键字…
+_ORDER_DESCRIPTION = re.compile(r"^(?P<cue>按照|依照|按|从[^，,。．；;]{1,12}开始|以[^，,。．；;]{1,20}(?:作为|为))")
 
 
 def _heading_term(heading: str) -> str:
@@ -700,6 +767,9 @@ def heading_match(text: str, heading: str, first: bool = True) -> Match | None:
     subjectless = _SUBJECTLESS_CUE.match(body)
     if subjectless and first:
         return Match(term, 0, 0, 0, subjectless.end(), "heading_term", 0.8)
+    ordering = _ORDER_DESCRIPTION.match(body)
+    if ordering and first and re.search(r"顺序|次序|层次|关键字", body):
+        return Match(term, 0, 0, 0, ordering.end(), "heading_term", 0.8)
     return None
 
 
@@ -880,7 +950,17 @@ def mine(document: Document, terms: Iterable[str] = (), threshold: float = 0.5) 
     candidates = []
     sentences, headings = _body_sentences(document)
     marks = [_sentence_marks(document, s) for s in sentences]
+    equivalent: tuple[str, int] | None = None  # (term, items left) after 无根树有几种等价的形式化定义：
     for (match, sentence), sentence_marks in zip(_run(sentences, terms, marks, headings), marks):
+        intro = _EQUIVALENT_INTRO.match(sentence.text.strip())
+        if intro and _term_like(_strip_term(intro.group("term"))):
+            equivalent = (_strip_term(intro.group("term")), 8)
+            continue
+        if equivalent and match is None and _list_item_line(document, sentence):
+            match = Match(equivalent[0], 0, 0, 0, 0, "equivalent_item", 0.8)
+            equivalent = (equivalent[0], equivalent[1] - 1) if equivalent[1] > 1 else None
+        else:
+            equivalent = None
         if match is None or match.score < threshold:
             continue
         more = (_later_bold_definitions(sentence.text, sentence_marks, match) + _respectively(sentence.text, sentence_marks, match)
@@ -893,6 +973,17 @@ def mine(document: Document, terms: Iterable[str] = (), threshold: float = 0.5) 
                                         {"term": found.term, "sentence": sentence.text.strip(), "pattern": found.pattern},
                                         location))
     return candidates
+
+
+# A term given several equivalent definitions, one a list item: 无根树有几种等价的形式化定义：/ - 无向无环的连通图 / …
+_EQUIVALENT_INTRO = re.compile(r"^(?P<term>" + _NP + r"{2,20}?)\s*(?:有|的)[^：:，,。．]{0,8}等价的?[^：:，,。．]{0,6}定义(?:如下|有)?\s*[：:]$")
+
+
+def _list_item_line(document: Document, sentence: Sentence) -> bool:
+    """A short line that is a paragraph of its own, one sentence long: a list item."""
+    paragraph = document.paragraphs[sentence.paragraph]
+    text = document.text[paragraph.start:paragraph.end].strip()
+    return text == sentence.text.strip() and len(text) <= 80 and not re.search(r"[。．！？!?；;].", text)
 
 
 def _later_refers_to(text: str, first: Match) -> list[Match]:

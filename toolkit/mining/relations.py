@@ -578,6 +578,8 @@ def from_definitions(document: Document, points: Iterable[str], found: list[Cand
         in_sentence[d.payload["sentence"]].append(d)
     for definition in found:
         term, sentence = definition.payload["term"], definition.payload["sentence"]
+        if definition.payload.get("pattern") == "word_means":
+            continue  # 二叉树 一词均指有根二叉树: the two names are one concept, neither comes first
         # A term the page keeps using (01-trie, said again and again) is a node too, though no point.
         if term not in known and term not in surest and mentions_of(term) < MIN_TERM_MENTIONS:
             continue
