@@ -399,3 +399,21 @@ def test_ordering_under_its_heading_and_equivalent_definitions():
     found = definitions.mine(read_document("page.md", page.encode("utf-8")))
     assert [(c.payload["term"], c.payload["sentence"][:6]) for c in found] == [
         ("层序遍历", "按照从上到下"), ("连通图", "任意两点之间"), ("连通图", "只有一个连通"), ("桥", "这时称这条边")]
+
+
+@pytest.mark.parametrize("sentence, term", [
+    # a formula's own commas inside the object of 称…为
+    ("若 a_1,a_2,…,a_k 两两互素，则称 a_1,a_2,…,a_k 为 **互素数组**．", "互素数组"),
+    # what a word means
+    ("冗余的意思是超出需要的重复．", "冗余"),
+])
+def test_formula_commas_and_word_meaning(sentence, term):
+    marks = [(sentence.index("**") , sentence.rindex("**") - 2)] if "**" in sentence else []
+    text = sentence.replace("**", "")
+    match = definitions.chinese_match(text, marks)
+    assert (match.term if match else None) == term
+
+
+def test_the_short_name_of_a_bold_term_is_defined_too():
+    page = "若 a_1,a_2,…,a_m 两两不同余，则称 a_1,a_2,…,a_m 为模 m 的 **完全代表系**，简称 **代表系**．\n"
+    assert _terms(page) == ["完全代表系", "代表系"]

@@ -205,13 +205,13 @@ _AKA = r"(?:[，,]\s*(?:又称|也称|也叫|又叫|简称|亦称|或称|英文�
 _INTRODUCED = re.compile(r"[（(]\s*(?:英语|英文)?[：:]?\s*[A-Za-z]|[，,]\s*(?:又称|也称|也叫|又叫|亦称|或称|英文|英语)")
 _HEAD_CUE = re.compile(r"^(?P<head>" + _NP + r"{1,20}?)" + _GLOSS + _AKA +
                        r"\s*(?P<cue>[，,]?\s*(?:(?:均|都|也|常|多|一般|通常|往往|主要)(?=是指|指的是|指))?(?:是指|指的是|就是指|通常指|一般指|(?:可以|可|通常|一般)?被?定义为|的定义是[：:]?|是一种|是一类|是一个|是一棵|是一门"
-                       r"|是一组|是一系列|是由(?!于)|是用于|是用来|就是|是|指(?![令针标数南出导向挥示引点责望回，,。．；;、）)]|定(?!义))|表示|[：:]"
+                       r"|是一组|是一系列|是由(?!于)|是用于|是用来|的意思(?:就)?是|的含义(?:就)?是|就是|是|指(?![令针标数南出导向挥示引点责望回，,。．；;、）)]|定(?!义))|表示|[：:]"
                        r"|(?<=[\u4e00-\u9fff]{2})即(?![使便可将时刻日位兴席为是])))")
 _AFTER_CUE = re.compile(r"(?P<cue>(?:被|则|就|常|也|统)?(?:(?<![声号堪著对自宣俗昵名])称之?为|称作|称做|叫做|叫作|(?<![喊大尖呼又])叫(?![醒喊声嚷卖好做作])|简称为?|统称为?|记作|又称|也称|定义为|即为?|就是)"
-                        r"|(?<![声号堪著对自宣俗昵名简])称(?P<object>[^，,。．；;为是]{1,20})(?:为|是))\s*")
+                        r"|(?<![声号堪著对自宣俗昵名简])称(?P<object>(?:[^，,。．；;为是]|,(?=\S)){1,20})(?:为|是))\s*")
 # A bold term closing a naming clause: 则称 p 为 **素数**，称这 t 个整数为模 m 的 **既约剩余系**、…，
 # 若…，则 f(n) 为 **积性函数**．Between the cue and the term at most a modifier ending in 的.
-_NAMING_BEFORE_BOLD = re.compile(r"(?:(?<![声号堪著对自宣俗昵名])(?:称之?为|称作|称做|叫做|叫作|统称为?|称[^，,。．；;为是]{1,24}(?:为|是))"
+_NAMING_BEFORE_BOLD = re.compile(r"(?:(?<![声号堪著对自宣俗昵名])(?:称之?为|称作|称做|叫做|叫作|统称为?|称(?:[^，,。．；;为是]|,(?=\S)){1,24}(?:为|是))"
                                  # 则称 a 和 b **互素**: the predicate named, with no 为
                                  r"|(?:则|就|我们|那么)称(?!之?为)[^，,。．；;]{1,24}?"
                                  r"|^(?:在[^，,。]{1,12}[中里上]\s*[，,]\s*)?(?:若|如果|假设|假如|设|当)[^。；;]*[，,]\s*(?:则|那么|就)[^，,。．；;为是]{0,24}(?:为|是))"
@@ -1045,6 +1045,10 @@ def _respectively(text: str, marks: list[tuple[int, int]], first: Match) -> list
     return found
 
 
+# The short or other name of the term just defined: …为模 m 的 **完全剩余系**，简称 **剩余系**．
+_ALIAS_BEFORE_BOLD = re.compile(r"^\s*(?:简称为?|又称为?|也称为?|亦称|或称|统称为?)\s*$")
+
+
 def _later_bold_definitions(text: str, marks: list[tuple[int, int]], first: Match) -> list[Match]:
     """Further bold terms defined in the same sentence after a comma: **欧拉路径（…）**是…的路径，
     **欧拉回路（…）**是…的回路．"""
@@ -1056,7 +1060,8 @@ def _later_bold_definitions(text: str, marks: list[tuple[int, int]], first: Matc
             continue
         clause = re.split(r"[，,；;]", text[:start])[-1]
         if re.search(r"[，,；;]", text[after:start]) and _CLAUSE_END.match(text[end:]) \
-                and (_LATER_NAMING.search(text[:start]) or _NAMING_BEFORE_BOLD.search(clause) or _CONSTRUCTION.search(clause)):
+                and (_LATER_NAMING.search(text[:start]) or _NAMING_BEFORE_BOLD.search(clause) or _CONSTRUCTION.search(clause)
+                     or _ALIAS_BEFORE_BOLD.match(clause)):
             term = _strip_term(text[start:end])
             if _term_like(term) and term != first.term:
                 offset = text.find(term, start)
