@@ -59,7 +59,8 @@ def test_sentence_level_rules(page, terms):
 @pytest.mark.parametrize("page, terms", [
     # A bold term closing a naming clause, with a modifier between; one more named after a comma.
     ("若 $a\\mid b$，则称 $b$ 是 $a$ 的 **倍数**，$a$ 是 $b$ 的 **约数**．", ["倍数", "约数"]),
-    ("则称这 m 个整数为模 m 的 **完全剩余系**，简称 **剩余系**．", ["完全剩余系"]),
+    # …and its short name: the page goes on with 剩余系, whose kinds it lists.
+    ("则称这 m 个整数为模 m 的 **完全剩余系**，简称 **剩余系**．", ["完全剩余系", "剩余系"]),
     ("若函数 f(n) 满足 f(1)=1，则 f(n) 为 **积性函数**．", ["积性函数"]),
     ("若 (a,b)=1，则称 a 和 b **互素**．", ["互素"]),
     ("指定一个结点称为 **根**，则形成一棵 **有根树**．", ["根", "有根树"]),
