@@ -841,12 +841,41 @@ def real_catalogue(errors: bool = False, held_out: bool = True) -> dict | None:
     return {group: _catalogue_scores(files, errors) for group, files in groups.items() if files}
 
 
+CATALOGUE_SECOND_LABELS = DATA / "corpus_catalogues_second.tsv"
+
+
+def catalogue_agreement() -> dict | None:
+    """How far two annotators' catalogues of the same unstyled files agree (the second's titles scored
+    against the first's, F1 summed over files), held out and tuning apart, beside the miner against the
+    second annotator: what a title F1 against one annotator can be read to."""
+    if not CATALOGUE_SECOND_LABELS.exists():
+        return None
+    second = _catalogue_labels(CATALOGUE_SECOND_LABELS)
+    result = {}
+    for group, path in (("heldout", DATA / "corpus_catalogues.tsv"), ("tuning", DATA / "corpus_catalogues_tuning.tsv")):
+        files = _corpus_catalogue_files(path)
+        if not files:
+            continue
+        agree, ours = [0, 0, 0], [0, 0, 0]
+        for name, document, _, first_titles in files:
+            first = {_catalogue_key(t) for t in first_titles}
+            other = {_catalogue_key(t) for t in second.get(name, [])}
+            said = {_catalogue_key(item["title"]) for item in catalogue.recognise(document)[1]}
+            for totals, predicted, gold in ((agree, other, first), (ours, said, other)):
+                totals[0] += len(predicted & gold)
+                totals[1] += len(predicted)
+                totals[2] += len(gold)
+        result[group] = {"annotators": prf(*agree), "ours_vs_second": prf(*ours), "files": len(files)}
+    return result or None
+
+
 def run_real() -> dict:
     from toolkit.mining import judged
 
     return {"keyphrases": real_keyphrases(), "definitions_zh": real_chinese_definitions(),
             "definitions_zh_course_tuning": course_definitions(),
-            "definitions_en": real_english_definitions(), "catalogue": real_catalogue(), "relations": real_relations(),
+            "definitions_en": real_english_definitions(), "catalogue": real_catalogue(),
+            "catalogue_agreement": catalogue_agreement(), "relations": real_relations(),
             "judged": judged.run()}
 
 
@@ -896,6 +925,10 @@ def print_real(report: dict, out=sys.stdout) -> None:
         # The unstyled held-out row answers issue 15's target; the Markdown pages carry their headings.
         for group, c in report["catalogue"].items():
             row(f"catalogue titles, {names[group]} ({c['files']})", c["ours"], c["baseline"], "numbering regex")
+    for group, a in (report.get("catalogue_agreement") or {}).items():
+        n, o = a["annotators"], a["ours_vs_second"]
+        print(f"  {'catalogue, 2nd annotator vs 1st, ' + group:<46} F1 {n['f1']:.3f} (P {n['precision']:.3f} R {n['recall']:.3f})"
+              f"   Zhitu vs 2nd annotator {o['f1']:.3f} (P {o['precision']:.3f} R {o['recall']:.3f})", file=out)
     if report.get("relations"):
         r = report["relations"]
         kinds = ", ".join(f"{k} {v}" for k, v in sorted(r["by_kind"].items()))
