@@ -81,3 +81,17 @@ def test_a_pdf_paragraph_set_one_box_per_line_is_read_whole():
     assert any(t.startswith("1. 数字存储示波器") for t in texts)
     terms = {c.payload["term"] for c in points.mine(document)}
     assert not {"动态范", "围输出"} & terms
+
+
+def test_a_formula_opens_no_emphasis_and_keeps_its_underscores():
+    page = ("恒等函数：$\\operatorname{id}_k(n)=n^k$，$\\operatorname{id}_{1}(n)$ 通常简记作 $\\operatorname{id}(n)$．\n\n"
+            "$Z_m^*$ 与 $Z_m$ 不同，**既约剩余系** 记作 $Z_m^*$．\n\n"
+            "这本书 $5，那本书 $6．\n\n"
+            "$$\na_1 + a_2 = b\n$$\n")
+    document = read_document("functions.md", page.encode("utf-8"))
+    texts = [document.paragraph_text(i) for i in range(len(document.paragraphs))]
+    assert texts[0] == "恒等函数：id_k(n)=n^k，id_1(n) 通常简记作 id(n)．" and not document.paragraphs[0].marks
+    assert [texts[1][s:e] for s, e in document.paragraphs[1].marks] == ["既约剩余系"]
+    assert texts[1].startswith("Z_m^* 与 Z_m 不同")
+    assert texts[2] == "这本书 $5，那本书 $6．"  # prices, not a formula
+    assert len(texts) == 3  # the display formula is no prose

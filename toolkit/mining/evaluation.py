@@ -716,14 +716,12 @@ def structure_derived_files(exclude: set[str] | None = None) -> list[tuple[str, 
 def _markdown_lines(text: str) -> list[tuple[int | None, str]]:
     """A Markdown page as the lines a rendered copy shows: (heading level or None, text), ordered
     list items with the numbers a browser or Word prints (1. …), code and formulas left out."""
-    from markdown_it import MarkdownIt
-
-    from toolkit.mining.normalise import _inline, _unwrap_blocks
+    from toolkit.mining.normalise import _inline, _unwrap_blocks, markdown_parser
 
     lines: list[tuple[int | None, str]] = []
     counters: list[int | None] = []  # per open list: the next item's number, None for bullets
     prefix, level = "", None
-    for token in MarkdownIt("commonmark").enable("table").parse(_unwrap_blocks(text)):
+    for token in markdown_parser().parse(_unwrap_blocks(text)):
         if token.type == "heading_open":
             level = int(token.tag[1:])
         elif token.type == "heading_close":

@@ -96,11 +96,20 @@ def _strong_as_html(line: str) -> str:
     return "`".join(parts)
 
 
-def markdown_blocks(text: str) -> list[Block]:
+def markdown_parser():
+    """CommonMark with tables, and $…$ / $$…$$ read as formulas (mdit-py-plugins' dollarmath, with the
+    rules of _INLINE_MATH: no space inside the dollars, none next to a digit), so that a formula's _ and *
+    open no emphasis and its backslashes stay: $\\operatorname{id}_k(n)$，$\\operatorname{id}_{1}(n)$
+    had read as one emphasised span, its underscores gone."""
     from markdown_it import MarkdownIt
+    from mdit_py_plugins.dollarmath import dollarmath_plugin
 
-    parser = MarkdownIt("commonmark").enable("table")
-    tokens = parser.parse(_unwrap_blocks(text))
+    return MarkdownIt("commonmark").enable("table").use(dollarmath_plugin, allow_space=False, allow_digits=False,
+                                                         double_inline=True)
+
+
+def markdown_blocks(text: str) -> list[Block]:
+    tokens = markdown_parser().parse(_unwrap_blocks(text))
     blocks: list[Block] = []
     level: int | None = None
     row: list[str] = []
@@ -139,6 +148,9 @@ def _inline(children, level: int | None) -> Block:
             continue
         if kind in ("text", "code_inline"):
             piece = child.content
+        elif kind in ("math_inline", "math_inline_double"):
+            dollars = "$" if kind == "math_inline" else "$$"  # as written, for _without_formulas
+            piece = dollars + child.content + dollars
         elif kind == "softbreak":
             piece = "" if parts and re.search(r"[\u3000-\u9fff\uff00-\uffef]$", parts[-1] or "") else " "
         elif kind == "hardbreak":
