@@ -418,3 +418,35 @@ def test_formula_commas_and_word_meaning(sentence, term):
 def test_the_short_name_of_a_bold_term_is_defined_too():
     page = "若 a_1,a_2,…,a_m 两两不同余，则称 a_1,a_2,…,a_m 为模 m 的 **完全代表系**，简称 **代表系**．\n"
     assert _terms(page) == ["完全代表系", "代表系"]
+
+
+@pytest.mark.parametrize("sentence, term", [
+    # the head again under a fuller or shorter name before its cue
+    ("兵制：兵役制度是国家关于公民服兵役的法律制度。", "兵制"),
+    ("奉献精神：奉献就是不计报酬地付出的一种精神。", "奉献精神"),
+    # a classification or the measures taken name a class, though such words head lists as heads
+    ("军种：军队依据主要作战空间所划分的基本种类。", "军种"),
+    ("国防动员：国家由平时状态转入战时状态所采取的措施。", "国防动员"),
+    ("军队的作用：保卫国家安全。", None),
+    # a description whose 的 is no class word's still says what the head does
+    ("组合逻辑电路: 电路在任一时刻的输出状态仅由该时刻的输入信号决定,与之前的状态无关.", "组合逻辑电路"),
+    # a Latin gloss after the head, and a description that closes on the term after a step opener
+    ("属 Genus: 把形态相似、亲缘关系密切的种集合为属。", "属"),
+    ("亚种 subspecies(缩写subsp. 或ssp.): 形态特征变异与原种有显著差异。", "亚种"),
+    # a dash sets off a gloss, not a period, a pair in quotes or a run of options
+    ("中药鉴定学（生药鉴定学）——对经过炮制的药材进行真伪鉴定的科学。", "中药鉴定学"),
+    ("清朝末年——建国初期，中药事业处于停滞状态。", None),
+    ("A. 战争工具——信息主导 B. 战争力量——整体凝聚", None),
+    # a relation among symbols named by a condition
+    ("若对任意 ε>0 都有 P(|Xn-X|≥ε)→0，则称{Xn}依概率收敛于X.", "依概率收敛"),
+])
+def test_glossary_names_classes_glosses_dashes_and_symbol_relations(sentence, term):
+    match = definitions.classify([sentence])[0]
+    assert (match.term if match else None) == term
+
+
+def test_an_abbreviation_dot_inside_brackets_ends_no_sentence():
+    from toolkit.mining.normalise import split_sentences
+
+    document = read_document("plants.txt", "亚种（subsp. 或 ssp.）：形态与原种有显著差异。变种是另一级．\n".encode("utf-8"))
+    assert [s.text for s in split_sentences(document)] == ["亚种（subsp. 或 ssp.）：形态与原种有显著差异。", "变种是另一级．"]

@@ -5,7 +5,7 @@ the cue stands on word boundaries (是指 in 他是指导老师 does not) and th
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable
 
 from toolkit.mining import lac_shim
@@ -115,6 +115,8 @@ class Match:
     genus: tuple[tuple[int, int], ...] = ()
     # A glossary description with no class word: its first clause, which must hold a verb (LAC, in _run).
     predicate: tuple[int, int] | None = None
+    # With a would-be class word that LAC finds is none: the first clause may still say what the head does.
+    fallback_predicate: tuple[int, int] | None = None
 
 
 def _shift(found: Match, shift: int) -> None:
@@ -280,7 +282,7 @@ def _term_like(term: str) -> bool:
 # Its head names the term when what follows says what the term is: a cue (是指, 指, 即), the head
 # again with its cue, or a description ending in its genus (…的客观存在, …的那部分资本). Heads that
 # name an aspect of a topic (测控系统的基本功能：…, 作用：…) head lists, not definitions.
-_GLOSSARY = re.compile(r"^(?P<head>[^：:，,。；;、（）()\[\]【】\s\d][^：:，,。；;、（）()\[\]【】]{0,11}?)\s*(?P<defined>的?定义)?\s*[：:]\s*(?=\S)")
+_GLOSSARY = re.compile(r"^(?P<head>[^：:，,。；;、（）()\[\]【】\s\d—][^：:，,。；;、（）()\[\]【】—]{0,11}?)\s*(?P<defined>的?定义)?\s*(?:[：:]|——)\s*(?=\S)")
 _ASPECT_WORDS = (r"(?:作用|特点|特征|特性|功能|组成|组成部分|结构|类型|分类|种类|方法|方式|内容|要求|意义|表现|原因|关系|步骤|措施"
                  r"|来源|形式|原理|区别|条件|问题|优点|缺点|目的|用途|应用|性质|观点|含义|要点|要领|注意点|注意事项)")
 # 测控系统的基本功能：…, 价值规律的作用：…, 观点：…: an aspect of a topic heads a list.
@@ -328,8 +330,8 @@ def _role_genus(rest: str) -> str:
 
 # A glossary head with a bracketed part: 平凡约数（平凡因数）：… (another name), 最小非负（完全）剩余系：… (a
 # word that may be left out). The term is the head without it.
-_BRACKETED_HEAD = re.compile(r"^(?P<before>[^：:，,。；;、（）()\[\]【】\s\d][^：:，,。；;、（）()\[\]【】]{0,11}?)[（(](?P<inside>[^（）()：:，,。]{1,8})[）)]"
-                             r"(?P<after>[^：:，,。；;、（）()\[\]【】]{0,8}?)\s*[：:]\s*(?=\S)")
+_BRACKETED_HEAD = re.compile(r"^(?P<before>[^：:，,。；;、（）()\[\]【】\s\d][^：:，,。；;、（）()\[\]【】]{0,23}?)[（(](?P<inside>[^（）()：:，,。]{1,16})[）)]"
+                             r"(?P<after>[^：:，,。；;、（）()\[\]【】—]{0,8}?)\s*(?:[：:]|——)\s*(?=\S)")
 # A head that names a mathematical object may be defined by a formula alone: 单位函数：ε(n)=[n=1]．
 _FORMULA_OBJECT = re.compile(r"(?:函数|剩余系|余数|数目|之和|之积|数列|序列|集合|矩阵|向量|多项式)$")
 _FORMULA_START = re.compile(r"^[^\u4e00-\u9fff，,。．；;]{1,60}?[=＝]")
@@ -339,14 +341,14 @@ def _bracketed_glossary_match(body: str) -> Match | None:
     """A glossary line whose head holds a bracketed other name or optional word, read as the line
     without it; the term spans the head as the text writes it."""
     head = _BRACKETED_HEAD.match(body)
-    if head is None or re.search(r"[A-Za-z]", head.group("inside")):
-        return None  # 森林（forest）：… is read by the bold and gloss rules
+    if head is None:
+        return None
     plain = head.group("before") + head.group("after")
-    found = _glossary_match(plain + "：" + body[head.end():])
+    found = _glossary_match(plain + ("——" if "——" in head.group(0) else "：") + body[head.end():])
     if found is None:
         return None
     shift = head.end() - (len(plain) + 1)
-    return Match(_strip_term(plain), 0, len(head.group(0).rstrip("：: ")) - 0, found.cue_start + shift, found.cue_end + shift,
+    return Match(found.term, 0, len(head.group(0).rstrip("：: ")), found.cue_start + shift, found.cue_end + shift,
                  found.pattern, found.score)
 
 
@@ -355,17 +357,58 @@ def _restates_term(term: str, rest: str) -> bool:
     return bool(re.search(r"(?:是|为|称为|叫做|称作)[^。．；;]{0,30}?的?\s*" + re.escape(term) + r"\s*[。．；;]?$", rest.rstrip()))
 
 
-def _glossary_match(body: str) -> Match | None:
+_RESTATED_HEAD = re.compile(r"^(?P<name>[\u4e00-\u9fffA-Za-z][^，,。．；;：:（()）、\s]{1,11}?)\s*(?=就是|是指|指的是|是(?!否))")
+
+
+def _same_name(term: str, name: str) -> bool:
+    """Two names of one thing: one holds the other (革命英雄主义 / 革命英雄主义精神), or the shorter's
+    characters stand in the longer in order from its first (兵制 / 兵役制度)."""
+    short, long = sorted((term, name), key=len)
+    if len(short) < 2 or short == long:
+        return False
+    if short in long:
+        return True
+    position = 0
+    for char in short:
+        position = long.find(char, position)
+        if position < 0:
+            return False
+        position += 1
+    return short[0] == long[0]
+
+
+# A Latin name after the term is its gloss: 属 Genus：…, 亚种 subspecies（缩写 subsp.）：…
+_LATIN_GLOSS_HEAD = re.compile(r"^(?P<term>[\u4e00-\u9fff]{1,12})\s*(?P<latin>[A-Za-z][A-Za-z .\-]{1,40}?)\s*(?=[：:（(])")
+
+
+def _glossary_match(body: str, glossed: bool = False) -> Match | None:
+    latin = None if glossed else _LATIN_GLOSS_HEAD.match(body)
+    if latin:
+        found = _glossary_match(latin.group("term") + body[latin.end():], glossed=True)
+        if found is not None:
+            shift = latin.end() - len(latin.group("term"))
+            return Match(found.term, found.term_start, found.term_end, found.cue_start + shift, found.cue_end + shift,
+                         found.pattern, found.score, found.genus and tuple((a + shift, b + shift) for a, b in found.genus),
+                         found.predicate and (found.predicate[0] + shift, found.predicate[1] + shift),
+                         found.fallback_predicate and (found.fallback_predicate[0] + shift, found.fallback_predicate[1] + shift))
+        return None
     head = _GLOSSARY.match(body)
     if head is None:
         return _bracketed_glossary_match(body)
     term = _strip_term(head.group("head").lstrip("※* "))
     rest = body[head.end():].strip()
+    # A dash sets off a gloss too (中药鉴定学——对…进行鉴定的科学), but also periods (清朝末年——建国初期),
+    # pairs in quotes and runs of options (A. 战争工具——信息主导 B. …): one dash, a long first clause, a class word.
+    dashed = "——" in head.group(0)
+    if dashed and (body.count("——") > 1 or re.search(r"[“”\"「」『』]", head.group("head"))
+                   or len(re.findall(r"[\u4e00-\u9fff]", re.split(r"[，,；;。．]", rest)[0])) < 8):
+        return None
     said_cue = re.search(r"(?:是指|指的是|就是指|是|即)$", term)  # 价值规律是指：…
     if said_cue:
         term = re.sub(r"的?定义$", "", term[:said_cue.start()]).strip()  # 强连通的定义是：…
+    closes_on_term = bool(term) and _restates_term(term, rest) and (len(term) >= 2 or glossed) and not _ASPECT.search(term)
     if not term or term in _LABELS or _ASPECT_HEAD.search(term) and not head.group("defined") or not _term_like(term) \
-            or _NOT_GLOSSARY_HEAD.search(term) or _step_label(term, body[head.end():].strip(), "："):
+            or _NOT_GLOSSARY_HEAD.search(term) or (_step_label(term, body[head.end():].strip(), "：") and not closes_on_term):
         return None
     if not re.search(r"[\u4e00-\u9fff]", term) or re.search(r"可以|得出|参见|需要|应该|如下|以下", term) or body[head.end() - 1:head.end() + 1] == "::":
         return None  # a Chinese noun phrase, not a clause (由此可以得出：…) nor code (std::stack)
@@ -375,7 +418,7 @@ def _glossary_match(body: str) -> Match | None:
     if _FORMULA_OBJECT.search(term) and formula_only and not re.search(r"定理|定律|公式|方程|性质|条件|关系|法则|原理", term):
         offset = body.find(term)
         return Match(term, offset, offset + len(term), head.end() - 1, head.end(), "glossary", 0.85)
-    if _restates_term(term, rest) and len(term) >= 2 and not _ASPECT.search(term):
+    if closes_on_term:
         offset = body.find(term)
         return Match(term, offset, offset + len(term), head.end() - 1, head.end(), "glossary", 0.85)
     if re.match(r"^(?:[\d①-⑳]|[（(]\s*\d|第[一二三四五六七八九十])", rest) or re.search(r"→|[＝=]", rest):
@@ -386,10 +429,15 @@ def _glossary_match(body: str) -> Match | None:
             return None
     else:
         rest = _ALIAS_CLAUSE.sub("", rest, count=1)
+        # The head again under a fuller or shorter name before its cue: 兵制：兵役制度是…的法律制度；
+        # 革命英雄主义精神：革命英雄主义就是…的革命精神．
+        restated = _RESTATED_HEAD.match(rest)
+        if restated and _same_name(term, restated.group("name")):
+            rest = rest[restated.end("name"):].lstrip()
     cue = _GLOSSARY_CUE.match(rest)
     first_clause = re.split(r"[，,；;。．]", rest)[0]
     genus_spans: list[tuple[int, int]] = []
-    predicate = None
+    predicate = fallback = None
     genus = _genus_after(rest)
     if head.group("defined") or said_cue:
         ok = len(re.findall(r"[\u4e00-\u9fff]", rest)) >= 4
@@ -416,14 +464,19 @@ def _glossary_match(body: str) -> Match | None:
             genus_spans.append((clause_at + tail.start() + 1, clause_at + tail.start() + len(tail.group(0).rstrip("。．.；; "))))
         if not cue:  # a bare description in words: no statement about something else, no list of items
             # With no class word at all, a one-sentence description of what the thing is or does may
-            # still define it (浮地系统：系统与大地绝缘，…); with one, the class word must pass LAC.
-            plain = not ok and not chosen and _plain_description(term, said)
+            # still define it (浮地系统：系统与大地绝缘，…); with one, the class word must pass LAC, or
+            # else (…仅由该时刻的输入信号决定: the 的 was no class word's) the description be such a one.
+            described = _plain_description(term, said)
+            plain = not ok and not chosen and described and not dashed
+            if described:
+                fallback = (said_start, said_start + len(re.split(r"[，,；;。．]", said)[0]))
             if plain:
                 genus_spans = []
-                predicate = (said_start, said_start + len(re.split(r"[，,；;。．]", said)[0]))
+                predicate = fallback
             ok = (ok or plain) and bool(re.match(r"[\u4e00-\u9fff]", rest)) and not _CONDITION.match(said) \
                 and "是" not in first_clause and not (_USE_START.match(rest) and not _ABLE_NOUN.fullmatch(rest.strip())) \
-                and len(re.findall(r"(?<!的)、", first_clause)) < 2 and not _ASPECT.search(term) and not _ASPECT.search(genus or "") \
+                and len(re.findall(r"(?<!的)、", first_clause)) < 2 and not _ASPECT.search(term) \
+                and not (_ASPECT.search(genus or "") and not re.search(r"(?:种类|类型|类别|措施|方法|方式|形式)$", genus or "")) \
                 and not _ROLE_GENUS.search(_role_genus(rest))
     if not ok:
         return None
@@ -431,6 +484,7 @@ def _glossary_match(body: str) -> Match | None:
     found = Match(term, offset, offset + len(term), head.end() - 1, head.end(), "glossary", 0.85)
     found.genus = tuple(genus_spans)
     found.predicate = predicate
+    found.fallback_predicate = fallback if genus_spans else None
     return found
 
 
@@ -620,7 +674,16 @@ _KIND_OF = re.compile(r"^(?:在\s*)?(?P<term>" + _NP + r"{2,20}?)\s*(?P<cue>是�
                       r"|是[^，,。．；;]{2,24}的(?:一种|另一种|一个)(?:实现|变种|变体|改进|扩展))")
 
 
+# A relation among symbols named by a condition: 若…，则称 {Xn} 依概率收敛于 X．
+_SYMBOLS_RELATION = re.compile(r"(?:^|[，,]\s*)(?:则|就|那么)称\s*(?P<symbols>[^\u4e00-\u9fff，,。．；;]*[A-Za-z][^\u4e00-\u9fff，,。．；;]*?)\s*"
+                               r"(?P<term>[\u4e00-\u9fff]{2,8}?)(?:于|到)\s*[^\u4e00-\u9fff，,。．；;]{1,15}?\s*(?:[。．.；;，,]|$)")
+
+
 def _usage_or_kind(body: str, marks: list[tuple[int, int]]) -> Match | None:
+    related = _SYMBOLS_RELATION.search(body)
+    if related and _term_like(related.group("term")):
+        return Match(related.group("term"), related.start("term"), related.end("term"), related.start(), related.start("symbols"),
+                     "named", 0.85)
     for pattern in (_WORD_MEANS, _KIND_OF):
         found = pattern.search(body) if pattern is _WORD_MEANS else pattern.match(body)
         if found is None:
@@ -879,7 +942,8 @@ def _run(sentences: list[Sentence], terms: Iterable[str], marks: list[list[tuple
             if match.score <= 0:
                 match = None
         elif match is not None and match.genus and not _noun_genus(match, sentence):
-            match = None
+            if not (match.fallback_predicate and _has_verb(replace(match, predicate=match.fallback_predicate), sentence)):
+                match = None
         elif match is not None and match.predicate and not _has_verb(match, sentence):
             match = None
         result.append((match, sentence))

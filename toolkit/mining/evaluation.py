@@ -353,7 +353,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.definitions_tuning:
         rows = {"OI-wiki tuning pages": (real_chinese_definitions(held_out=False, errors=True) or {}).get("tuning"),
-                "course texts (TUNING)": course_definitions(errors=True)}
+                "course texts (TUNING)": course_definitions(errors=True),
+                "other course texts (TUNING)": course_definitions(True, MORE_COURSE_DEFINITION_LABELS, MORE_COURSE_DEFINITION_FILES)}
         if args.json:
             print(json.dumps(rows, ensure_ascii=False, indent=2))
             return 0
@@ -561,20 +562,31 @@ COURSE_DEFINITION_FILES = ("docx/zzuli_马原_名词解释_分章节重点_defin
                            "docx/zzuli_计算机网络_大纲考核目标_table.docx", "pdf/csu_大物内容概要_刚体力学_summary.pdf")
 
 
-def course_definitions(errors: bool = False) -> dict | None:
+# The eight other real course files, labelled on 2026-12-01 by an annotator who saw neither the miner nor the
+# first file's labels (the last, 基本放大电路, has none: precision only).
+MORE_COURSE_DEFINITION_LABELS = DATA / "coursenotes_definitions_more.tsv"
+MORE_COURSE_DEFINITION_FILES = ("docx/libnku_军理_知识与题库_heading_styles.docx", "docx/njust_信号matlab_实验二_lab_manual.docx",
+                                "docx/njust_电子线路实验_555_lab_autonumber_only.docx", "docx/zzuli_数据库重点_numbering_only.docx",
+                                "pdf/libnku_药用植物学_绪论_slides_28bookmarks.pdf", "pdf/njust_数字逻辑电路_ch3_slides.pdf",
+                                "pdf/njust_概率与过程_ch5_slides_cjk_fontnames.pdf", "pdf/njust_电子线路实验_基本放大电路_lab_1page.pdf")
+
+
+def course_definitions(errors: bool = False, labels_path: Path = COURSE_DEFINITION_LABELS,
+                       course_files: tuple[str, ...] = COURSE_DEFINITION_FILES) -> dict | None:
     """TUNING data, not held out: Chinese definitions labelled by hand in real course texts of
-    ../shared/corpus other than OI-wiki (tests/data/mining/coursenotes_definitions.tsv), each file
-    read through the upload reader; the same sentence-start regex as the baseline."""
+    ../shared/corpus other than OI-wiki (tests/data/mining/coursenotes_definitions.tsv, or the other
+    files' labels: MORE_COURSE_DEFINITION_LABELS), each file read through the upload reader; the same
+    sentence-start regex as the baseline."""
     from toolkit.mining import corpora
 
-    if not COURSE_DEFINITION_LABELS.exists():
+    if not labels_path.exists():
         return None
     labels = []
-    for line in COURSE_DEFINITION_LABELS.read_text(encoding="utf-8").splitlines():
+    for line in labels_path.read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
             file, terms, anchor = line.split("\t")
             labels.append(corpora.DefinitionLabel(file, [t.strip() for t in terms.split("|")], anchor.strip()))
-    files = [f for f in COURSE_DEFINITION_FILES if (corpora.CORPUS / f).exists()]
+    files = [f for f in course_files if (corpora.CORPUS / f).exists()]
     if not files:
         return None
     labels = [l for l in labels if l.page in files]
@@ -872,6 +884,7 @@ def run_real() -> dict:
 
     return {"keyphrases": real_keyphrases(), "definitions_zh": real_chinese_definitions(),
             "definitions_zh_course_tuning": course_definitions(),
+            "definitions_zh_more_courses": course_definitions(False, MORE_COURSE_DEFINITION_LABELS, MORE_COURSE_DEFINITION_FILES),
             "definitions_en": real_english_definitions(), "catalogue": real_catalogue(),
             "catalogue_agreement": catalogue_agreement(), "relations": real_relations(),
             "judged": judged.run()}
@@ -901,6 +914,10 @@ def print_real(report: dict, out=sys.stdout) -> None:
     if report.get("definitions_zh_course_tuning"):
         d = report["definitions_zh_course_tuning"]
         row(f"Chinese defs, {d['files']} course texts, TUNING ({d['ours']['gold']})", d["ours"], d["baseline"],
+            "sentence-start regex")
+    if report.get("definitions_zh_more_courses"):
+        d = report["definitions_zh_more_courses"]
+        row(f"Chinese defs, {d['files']} other course texts, TUNING ({d['ours']['gold']})", d["ours"], d["baseline"],
             "sentence-start regex")
     if report["definitions_en"] is None:
         print("  English definitions: skipped, ../shared/corpus/deft is absent", file=out)

@@ -232,10 +232,16 @@ def split_sentences(document) -> list[Sentence]:
         heading = paragraph.style_level is not None or (len(text) <= 30 and not SENTENCE_END.search(text))
         begin = 0
         for match in SENTENCE_END.finditer(text):
+            if match.group(0) == "." and _open_brackets(text[begin:match.start()]):
+                continue  # 亚种 (subspecies, subsp. 或 ssp.)：…: an abbreviation's dot inside brackets ends nothing
             _add(sentences, text, paragraph.start, begin, match.end(), index, heading)
             begin = match.end()
         _add(sentences, text, paragraph.start, begin, len(text), index, heading)
     return sentences
+
+
+def _open_brackets(text: str) -> bool:
+    return text.count("(") + text.count("（") > text.count(")") + text.count("）")
 
 
 def _add(sentences: list[Sentence], text: str, offset: int, begin: int, end: int, paragraph: int, heading: bool) -> None:
