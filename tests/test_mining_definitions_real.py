@@ -439,6 +439,7 @@ def test_the_short_name_of_a_bold_term_is_defined_too():
     ("A. 战争工具——信息主导 B. 战争力量——整体凝聚", None),
     # a relation among symbols named by a condition
     ("若对任意 ε>0 都有 P(|Xn-X|≥ε)→0，则称{Xn}依概率收敛于X.", "依概率收敛"),
+    ("若在F(x)的连续点，有则称{Xn}依分布收敛于X.", "依分布收敛"),  # the formula before 则 lost by the PDF
 ])
 def test_glossary_names_classes_glosses_dashes_and_symbol_relations(sentence, term):
     match = definitions.classify([sentence])[0]

@@ -674,8 +674,9 @@ _KIND_OF = re.compile(r"^(?:在\s*)?(?P<term>" + _NP + r"{2,20}?)\s*(?P<cue>是�
                       r"|是[^，,。．；;]{2,24}的(?:一种|另一种|一个)(?:实现|变种|变体|改进|扩展))")
 
 
-# A relation among symbols named by a condition: 若…，则称 {Xn} 依概率收敛于 X．
-_SYMBOLS_RELATION = re.compile(r"(?:^|[，,]\s*)(?:则|就|那么)称\s*(?P<symbols>[^\u4e00-\u9fff，,。．；;]*[A-Za-z][^\u4e00-\u9fff，,。．；;]*?)\s*"
+# A relation among symbols named by a condition: 若…，则称 {Xn} 依概率收敛于 X (also where a PDF lost the
+# formula before 则: 若在 F(x) 的连续点，有则称 {Xn} 依分布收敛于 X)．
+_SYMBOLS_RELATION = re.compile(r"(?<!否)(?:则|就|那么)称\s*(?P<symbols>[^\u4e00-\u9fff，,。．；;]*[A-Za-z][^\u4e00-\u9fff，,。．；;]*?)\s*"
                                r"(?P<term>[\u4e00-\u9fff]{2,8}?)(?:于|到)\s*[^\u4e00-\u9fff，,。．；;]{1,15}?\s*(?:[。．.；;，,]|$)")
 
 
