@@ -82,6 +82,16 @@ def test_a_setting_that_is_not_its_type_is_a_clear_error(zhitu_home, monkeypatch
     assert settings.get("lac_processes") == 3  # a number written as a string is still read
     with pytest.raises(ValidationError, match="port"):
         settings.get("port")
+    # A JSON value that is no string must be of the setting's type already.
+    for wrong in ([80], True, 80.5, {"port": 80}):
+        (zhitu_home / "config.json").write_text(json.dumps({"port": wrong}), encoding="utf-8")
+        with pytest.raises(ValidationError) as caught:
+            settings.get("port")
+        assert "port" in caught.value.message("en")
+    (zhitu_home / "config.json").write_text(json.dumps({"port": 8080, "llm_timeout": 30, "llm_url": 5}), encoding="utf-8")
+    assert settings.get("port") == 8080 and settings.get("llm_timeout") == 30.0
+    with pytest.raises(ValidationError):
+        settings.get("llm_url")
 
 
 def test_the_cli_says_a_bad_setting_in_one_line_and_starts_nothing(zhitu_home, tmp_path):

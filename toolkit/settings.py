@@ -102,8 +102,26 @@ def get(name: str, override: Any = None) -> Any:
     if name != "home":
         value = _config_file(home()).get(name)
         if value is not None:
-            return _parsed(setting, value, f"{name} ({home() / 'config.json'})") if isinstance(value, str) else value
+            where = f"{name} ({home() / 'config.json'})"
+            if isinstance(value, str):
+                return _parsed(setting, value, where)
+            return _checked_json(setting, value, where)
     return setting.default
+
+
+def _checked_json(setting: Setting, value: Any, where: str) -> Any:
+    """A config.json value that is no string must already be its setting's type ("port": [80] is not)."""
+    kind = type(setting.default)
+    fits = (isinstance(value, bool) if kind is bool
+            else isinstance(value, (int, float)) and not isinstance(value, bool) and (kind is float or float(value).is_integer())
+            if kind in (int, float) else isinstance(value, kind))
+    if not fits:
+        import json
+
+        from toolkit.errors import ValidationError
+
+        raise ValidationError("error.setting_invalid", setting=where, value=json.dumps(value, ensure_ascii=False))
+    return kind(value) if kind in (int, float) else value
 
 
 def _parsed(setting: Setting, raw: str, where: str) -> Any:
