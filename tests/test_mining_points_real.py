@@ -78,3 +78,16 @@ def test_the_prose_of_an_explanation_is_no_point():
     assert not {"引入", "当前节点", "两个节点", "两个儿子", "每个节点", "举例来说", "目标节点", "一条路径", "构造如下",
                 "所有子结点", "目标节点时", "节点时"} & set(found)
     assert {"三个代表", "所有制", "所有权"} <= set(found)
+
+
+def test_labels_glued_to_terms_and_kinds_of_exercise_are_no_points():
+    # As real review sheets and slides of ../shared read: a slide's "知识点中心极限定理：…" (njust 概率与过程),
+    # a sheet titled 数据库重点 with its 应用题 and 综合题 and the 老师 who set them (zzuli 数据库重点).
+    text = ("数据库重点\n知识点中心极限定理：独立同分布的随机变量之和标准化后依分布收敛于标准正态分布。\n"
+            "一、应用题\n老师说，事务是数据库的逻辑工作单位，事务具有原子性。视图是从基本表导出的虚表。\n"
+            "二、综合题\n事务的原子性由数据库管理系统保证，视图可以简化查询。中心极限定理是概率论的基本定理。\n")
+    found = [c.payload["term"] for c in points.mine(Document.from_text(text), limit=None)]
+    assert {"中心极限定理", "事务", "视图", "数据库"} <= set(found)
+    assert not {"知识点中心极限定理", "数据库重点", "应用题", "综合题", "老师"} & set(found)
+    # A problem's name still is one, and so is an analysis's summary (分析总结 was a CSL keyword).
+    assert not points._PART_LABEL.search("背包问题") and not points._PART_LABEL.search("分析总结")

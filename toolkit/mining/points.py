@@ -22,7 +22,7 @@ MIN_CHARS, MAX_CHARS = 2, 16
 GENERIC = frozenset("""
 方法 问题 过程 方面 内容 作用 结果 情况 特点 特征 部分 时候 时间 地方 方式 形式 关系 影响 意义 原因 条件 因素 目的 目标
 要求 基础 基本 一般 主要 重要 常见 本章 本节 本书 章节 小节 例子 例如 如下 下面 上面 以下 以上 其中 之间 之后 之前 同时
-第一 第二 第三 学生 读者 我们 人们 大家 课程 教材 习题 练习 思考题 答案 图示 表格 示例 定义 概念 原理 性质 定理 公式 算法
+第一 第二 第三 学生 老师 同学 读者 我们 人们 大家 课程 教材 习题 练习 思考题 答案 图示 表格 示例 定义 概念 原理 性质 定理 公式 算法
 步骤 阶段 层次 类型 种类 分类 数量 程度 水平 能力 效果 功能 结构 系统 模型 理论 技术 知识 信息 数据 对象 元素 单位 范围
 作者 研究 分析 应用 发展 实现 处理 设计 使用 进行 提出 利用 通过 基于 采用 具有 包括 表示 说明 介绍 讨论 总结 小结 本文
 领域 方向 工作 任务 现象 规律 手段 工具 环境 状态 变化 问题的 文章 实验 结果表明 结论 方案 措施 前提 核心 关键 中心 成分
@@ -123,7 +123,8 @@ def _good(term: str, tokens: list) -> bool:
         return False
     # A variable, a pin or a terminal of a worked example (X1, P1, OUT1, IN1端) is no knowledge point;
     # element symbols (Pt) and names with longer numbers (p53) are kept.
-    if _VARIABLE.fullmatch(term) or term in _EXERCISE_WORDS or _QUESTION.search(term) or _PROSE_PHRASE.search(term):
+    if _VARIABLE.fullmatch(term) or term in _EXERCISE_WORDS or _QUESTION.search(term) or _PROSE_PHRASE.search(term) \
+            or _PART_LABEL.search(term):
         return False
     return tokens[-1].pos != "vd" and not _when_clause(tokens)
 
@@ -155,6 +156,12 @@ _EXERCISE_WORDS = frozenset("填空 简答 填空题 简答题 选择题 判断�
         "先修课程 知识要点 主要内容 基本内容 本章要点 学习要求 评分标准 成绩评定 相关概念 相关知识 基础知识 数学知识 优缺点 "
         # the sections of a reference page (OI-wiki opens many with 引入) and what points at the next part
         "引入 简介 概述 以下内容 以上内容 参考资料 注意事项".split())
+# A part's label glued to a term (知识点中心极限定理 from a slide's "知识点：中心极限定理", 数据库重点 as a
+# review sheet's title) and the kinds of exercise (应用题, 综合题): no term. 总结 is left out of the
+# endings: 分析总结 was a CSL training keyword.
+_PART_LABEL = re.compile(r"^(?:知识点|重点|难点|考点|要点)(?=.)|(?<=.)(?:知识点|重点|难点|考点|要点|复习|小结|概要|提要)$"
+                         r"|^(?:应用|综合|分析|设计|证明|问答|思考|作图|解答|简述|材料|辨析|单选|多选|单项选择|多项选择|不定项选择"
+                         r"|编程|程序设计|计算|填空|简答|选择|判断|论述|名词解释|案例分析)题$")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -310,7 +317,7 @@ def candidates(sentences: list[Sentence], marks: dict[int, list[tuple[int, int]]
                     term = _clean("".join(t.text for t in piece))
                     if not (MIN_CHARS <= len(term) <= MAX_CHARS) or term in GENERIC or piece[0].text in TRIM_LEFT \
                             or term.isdigit() or term in _EXERCISE_WORDS or _QUESTION.search(term) or _URLISH.search(term) \
-                            or _PROSE_PHRASE.search(term) or _when_clause(piece):
+                            or _PROSE_PHRASE.search(term) or _PART_LABEL.search(term) or _when_clause(piece):
                         continue
                     verbal[term].append((piece, index))
     # Verb-bearing spans once in a text are mostly clauses, not terms (0.9% are CSL keywords); seen

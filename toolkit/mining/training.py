@@ -47,6 +47,9 @@ ENGLISH_VECTORISERS = [
 # as a third first stage, C chosen by inner grouped folds (1.0 in all 7): with the patterns 0.646 -> 0.652, the
 # classifier alone 0.648 -> 0.655, ROC AUC 0.782 -> 0.799; better on 7 of 14 files, file bootstrap P(no gain) 0.27.
 # Not shipped: not a clear gain, an 83 MB model, and about 7,300 chars/s on two cores (0.12x LAC, below the 0.5x aimed at).
+# Static vectors distilled from it (2026-12-02; each WordPiece token alone through the model, mean-pooled, so a sentence
+# is a lookup and an average: fast and a few MB), as that third first stage: with the patterns 0.643-0.647 over 4
+# settings (centred or PCA 64/128, plain or SIF weights from wordfreq, C 0.1-1.0), ROC AUC 0.784-0.786: no gain, not kept.
 ENGLISH_C = 1.0
 # A second first stage over the sentence's part-of-speech tags alone (english_cues.tag_sequence), with
 # the skeleton's settings: its log-odds go to the second stage beside the first's (0.626 -> 0.643;
