@@ -19,6 +19,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from toolkit.mining.normalise import comparison_key
+
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared"
 CORPUS = SHARED / "corpus"
@@ -104,11 +106,9 @@ def oiwiki_labels(path: Path = OIWIKI_LABELS) -> list[DefinitionLabel]:
 
 def _label_sentence(page_text: str, anchor: str) -> int | None:
     """Which sentence of the page (split at 。．！？；! ? and line ends, bold marks dropped) holds the anchor."""
-    from toolkit.mining.evaluation import _compact
-
-    key = _compact(anchor)
+    key = comparison_key(anchor)
     for index, sentence in enumerate(re.split(r"[。．！？；!?\n]", page_text.replace("**", ""))):
-        if key in _compact(sentence):
+        if key in comparison_key(sentence):
             return index
     return None
 
@@ -116,20 +116,18 @@ def _label_sentence(page_text: str, anchor: str) -> int | None:
 def oiwiki_labels_both(pages: dict[str, str] | None = None) -> list[DefinitionLabel]:
     """Both annotators' labels as one gold: a second label of a sentence the first labelled for one of
     the same terms joins that label (its terms added), any other is a label of its own."""
-    from toolkit.mining.evaluation import _compact
-
     pages = oiwiki_pages() if pages is None else pages
     merged = [DefinitionLabel(l.page, list(l.terms), l.anchor) for l in oiwiki_labels()]
-    placed = [(_label_sentence(pages.get(l.page, ""), l.anchor), {_compact(t) for t in l.terms}) for l in merged]
+    placed = [(_label_sentence(pages.get(l.page, ""), l.anchor), {comparison_key(t) for t in l.terms}) for l in merged]
     for label in oiwiki_labels(OIWIKI_SECOND_LABELS):
-        sentence, terms = _label_sentence(pages.get(label.page, ""), label.anchor), {_compact(t) for t in label.terms}
+        sentence, terms = _label_sentence(pages.get(label.page, ""), label.anchor), {comparison_key(t) for t in label.terms}
         same = next((i for i, (s, t) in enumerate(placed) if merged[i].page == label.page and sentence is not None
                      and s == sentence and t & terms), None)
         if same is None:
             merged.append(label)
             placed.append((sentence, terms))
         else:
-            merged[same].terms += [t for t in label.terms if _compact(t) not in placed[same][1]]
+            merged[same].terms += [t for t in label.terms if comparison_key(t) not in placed[same][1]]
             placed[same][1].update(terms)
     return merged
 

@@ -15,13 +15,13 @@ import io
 import json
 import re
 import sys
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from toolkit.mining import belong, catalogue, definitions, points, relations, textrank
 from toolkit.mining.analysis import Sentence, analyse
 from toolkit.mining.documents import Document, read_document
+from toolkit.mining.normalise import comparison_key
 
 DATA = Path(__file__).resolve().parents[2] / "tests" / "data" / "mining"
 CSL_DEFAULT = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "csl_kg_dev_part.tsv"
@@ -152,11 +152,6 @@ def prf(true_positive: int, predicted: int, gold: int) -> dict:
             "tp": true_positive, "predicted": predicted, "gold": gold}
 
 
-def _compact(text: str) -> str:
-    """Titles and terms compared without spaces, case or the width of brackets and digits."""
-    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", text)).lower()
-
-
 def evaluate_catalogue(documents: list[CourseDocument], scanned: bool = False) -> dict:
     """`scanned`: the numbering documents as page images read by OCR instead."""
     groups: dict[str, list[int]] = {"styles_or_bookmarks": [0, 0, 0], "numbering": [0, 0, 0], "layout": [0, 0, 0]}
@@ -167,8 +162,8 @@ def evaluate_catalogue(documents: list[CourseDocument], scanned: bool = False) -
         name, data = render_scan(doc) if scanned else render(doc)
         document = read_document(name, data)
         method, items = catalogue.recognise(document)
-        predicted = {(item["level"], _compact(item["title"])) for item in items}
-        gold = {(level, _compact(title)) for level, title in doc.headings}
+        predicted = {(item["level"], comparison_key(item["title"])) for item in items}
+        gold = {(level, comparison_key(title)) for level, title in doc.headings}
         hit = len(predicted & gold)
         group = groups[doc.format if doc.format in ("numbering", "layout") else "styles_or_bookmarks"]
         group[0] += hit
@@ -198,7 +193,7 @@ def evaluate_definitions(rows: list[tuple[int, str, str]], threshold: float = 0.
         gold += label
         if said and label:
             tp += 1
-            term_right += _compact(match.term) == _compact(term)
+            term_right += comparison_key(match.term) == comparison_key(term)
         elif label:
             misses.append(sentence)
         elif said:
@@ -213,8 +208,8 @@ def evaluate_definitions(rows: list[tuple[int, str, str]], threshold: float = 0.
 def _keyphrase_scores(pairs: list[tuple[list[str], list[str]]]) -> dict:
     tp = predicted = gold = 0
     for guessed, wanted in pairs:
-        wanted_set = {_compact(w) for w in wanted if w.strip()}
-        guessed_set = {_compact(g) for g in guessed}
+        wanted_set = {comparison_key(w) for w in wanted if w.strip()}
+        guessed_set = {comparison_key(g) for g in guessed}
         tp += len(guessed_set & wanted_set)
         predicted += len(guessed_set)
         gold += len(wanted_set)
@@ -287,7 +282,7 @@ def evaluate_belong(documents: list[CourseDocument]) -> dict:
         found = belong.mine(document, list(doc.belong))
         for candidate in found:
             predicted += 1
-            tp += _compact(candidate.payload["nodeName"]) == _compact(doc.belong.get(candidate.payload["term"], ""))
+            tp += comparison_key(candidate.payload["nodeName"]) == comparison_key(doc.belong.get(candidate.payload["term"], ""))
         gold += len(doc.belong)
     return prf(tp, predicted, gold)
 
@@ -412,7 +407,7 @@ NUMBERING_BASELINE = re.compile(
 
 
 def _strip_markup(text: str) -> str:
-    return _compact(re.sub(r"[*`$]", "", text))
+    return comparison_key(re.sub(r"[*`$]", "", text))
 
 
 def _jieba_keywords(text: str, top: int) -> list[str]:
@@ -476,7 +471,7 @@ def _definition_matches(predicted: list[tuple[str, str, str]], labels) -> tuple[
     right = 0
     for page, term, sentence in predicted:
         text, term = _strip_markup(sentence), _strip_markup(term)
-        hits = [i for i, label in enumerate(labels) if label.page == page and _compact(label.anchor) in text
+        hits = [i for i, label in enumerate(labels) if label.page == page and comparison_key(label.anchor) in text
                 and term in {_strip_markup(t) for t in label.terms}]
         right += bool(hits)
         found.update(hits)

@@ -12,7 +12,15 @@ Sentences end at 。．！？!?；; and at a line end (a paragraph is one line o
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
+
+@lru_cache(maxsize=65536)
+def comparison_key(text: str) -> str:
+    """Terms, titles and keywords compared without spaces, case or the width of brackets and digits."""
+    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", text)).lower()
+
 
 SENTENCE_END = re.compile(r"[。．！？!?；;]+[”’」』）)]*|(?<=[a-z0-9\)\u4e00-\u9fff])\.(?=\s|$)")
 # LAC's models were trained on short texts; very long "sentences" (tables, lists) are cut at commas.

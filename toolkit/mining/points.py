@@ -15,6 +15,7 @@ from typing import Iterable
 from toolkit.mining.analysis import NOUNISH, Sentence, analyse
 from toolkit.mining.candidates import Candidate
 from toolkit.mining.documents import Document
+from toolkit.mining.normalise import comparison_key
 
 MAX_TOKENS = 5
 MIN_CHARS, MAX_CHARS = 2, 16
@@ -192,7 +193,7 @@ PRIOR_REFERENCE = 400  # counts are per this many training abstracts (the size o
 
 @dataclass
 class Prior:
-    """Counts over the ranker's training abstracts, keyed by _fold(term) and by head word."""
+    """Counts over the ranker's training abstracts, keyed by comparison_key(term) and by head word."""
     keyword: dict = field(default_factory=dict)  # term -> abstracts that had it as an author keyword
     seen: dict = field(default_factory=dict)  # term -> abstracts that had it as a candidate or a keyword
     heads: dict = field(default_factory=dict)  # head word -> candidates (one per abstract) ending in it
@@ -387,7 +388,7 @@ def features(stats: dict[str, _Stats], sentence_count: int, dictionary: set[str]
             entry.frequency / biggest_inner[term] if biggest_inner[term] else 1.0,
             float(entry.verbal), float(last == "v"), float(last == "TIME"),
             sum(t.pos in ("v", "a", "ad", "d") for t in entry.tokens) / len(entry.tokens),
-            *prior.row(_fold(term), entry.tokens[-1].text),
+            *prior.row(comparison_key(term), entry.tokens[-1].text),
         ]
     return rows
 
@@ -470,8 +471,8 @@ def _redundant(term: str, chosen: list[str], stats: dict[str, _Stats]) -> bool:
     二叉搜索树). Other nested terms are left to the ranker's boundary features (left_top,
     container_share): by 5-fold CV inside the CSL training file, dropping every candidate nested in a
     better one at no greater frequency cost F1@10 0.267 -> 0.261."""
-    folded = _fold(term)
-    if any(_fold(better) == folded for better in chosen):
+    folded = comparison_key(term)
+    if any(comparison_key(better) == folded for better in chosen):
         return True
     return stats[term].subword and any(term in better and stats[term].frequency <= stats[better].frequency
                                        for better in chosen)
@@ -629,9 +630,9 @@ class LabelledDocument:
 def labelled_document(sentences: list[Sentence], document: Document, gold: list[str]) -> LabelledDocument:
     stats = candidates(sentences, _marks_by_sentence(sentences, document))
     rows = features(stats, len(sentences), title=title_of(sentences), prior=Prior())  # training adds the prior per fold
-    wanted = {_fold(g) for g in gold}
+    wanted = {comparison_key(g) for g in gold}
     terms = sorted(rows)
-    return LabelledDocument(terms, [rows[t] for t in terms], [int(_fold(t) in wanted) for t in terms], stats, wanted)
+    return LabelledDocument(terms, [rows[t] for t in terms], [int(comparison_key(t) in wanted) for t in terms], stats, wanted)
 
 
 def top_terms(terms: list[str], scores: list[float], stats: dict[str, _Stats], limit: int) -> list[str]:
@@ -653,13 +654,6 @@ def training_rows(texts_and_gold: list[tuple[Document, list[str]]]) -> tuple[lis
         X += labelled.rows
         y += labelled.labels
     return X, y
-
-
-@lru_cache(maxsize=65536)
-def _fold(text: str) -> str:
-    import unicodedata
-
-    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", text)).lower()
 
 
 _CSL_TITLE = re.compile(r"^(?P<head>.*[。.!?！？])\s+(?P<title>[^。.!?！？\n]{1,60})$", re.S)

@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 
 from toolkit.mining import corpora
+from toolkit.mining.normalise import comparison_key
 from toolkit.mining.textmodel import MODELS, _tokens
 
 SEED = 15
@@ -260,7 +261,7 @@ def _own_counts(document) -> tuple[dict, dict, dict]:
 
     from toolkit.mining import points
 
-    seen = {points._fold(t) for t in document.terms} | document.gold  # a keyword is "seen" even when not a candidate
+    seen = {comparison_key(t) for t in document.terms} | document.gold  # a keyword is "seen" even when not a candidate
     heads = Counter(document.stats[t].tokens[-1].text for t in document.terms)
     return {g: 1 for g in document.gold}, {t: 1 for t in seen}, heads
 
@@ -288,7 +289,7 @@ def _prior_rows(document, prior, own: bool) -> list[list[float]]:
     own_keyword, own_seen, own_heads = _own_counts(document) if own else ({}, {}, {})
     rows = []
     for term, row in zip(document.terms, document.rows):
-        folded, head = points._fold(term), document.stats[term].tokens[-1].text
+        folded, head = comparison_key(term), document.stats[term].tokens[-1].text
         counts = (own_keyword.get(folded, 0), own_seen.get(folded, 0), own_heads.get(head, 0))
         rows.append(row[:-len(points.PRIOR_FEATURES)] + prior.row(folded, head, counts))
     return rows
@@ -311,7 +312,7 @@ def keyphrase_cross_validation(documents: list, C: float, top: int = 10) -> floa
             document = documents[i]
             rows = _prior_rows(document, prior, own=False)
             scores = model.predict_proba(rows)[:, 1].tolist() if rows else []
-            chosen = {points._fold(t) for t in points.top_terms(document.terms, scores, document.stats, top)}
+            chosen = {comparison_key(t) for t in points.top_terms(document.terms, scores, document.stats, top)}
             tp += len(chosen & document.gold)
             predicted += len(chosen)
             gold += len(document.gold)
