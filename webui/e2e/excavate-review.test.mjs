@@ -310,6 +310,31 @@ test("relation: asked for, the less sure kinds of evidence are listed too", asyn
   }
 });
 
+test("relation: a text with no sure relation says so and how to list the less sure ones", async () => {
+  const name = "课堂随记.txt";
+  await page.goto(`${BASE_URL}/excavate/textSource/${graphId}`);
+  await page.getByTestId(`manager-sources-${graphId}`).waitFor();
+  await page.getByTestId("source-file").setInputFiles({ name, mimeType: "text/plain", buffer: Buffer.from("今天下雨了。我们明天再去公园散步。\n") });
+  await page.getByTestId("manage-row").filter({ hasText: name }).waitFor();
+  await page.goto(`${BASE_URL}/excavate/relation/${graphId}`);
+  await page.getByTestId("mining-relation").waitFor();
+  await page.getByTestId("source-choice").getByText(name).click();
+  const before = await page.getByTestId("task-row").count();
+  await page.getByTestId("mining-start").click();
+  await page.locator(`[data-testid=task-row] >> nth=${before}`).waitFor();
+  const row = page.getByTestId("task-row").first();
+  await row.and(page.locator("[data-state=done]")).waitFor({ timeout: 120_000 });
+  await row.getByTestId("task-review").click();
+  await page.waitForURL("**/excavate/relation_task/**");
+  const hint = page.getByTestId("no-sure-relations");
+  await hint.waitFor();
+  assert.match(await hint.textContent(), /也列出较不确定的关系/);
+  await page.screenshot({ path: path.join(SCREENSHOTS, "relation-no-sure-zh.png") });
+  await hint.getByRole("link").click();
+  await page.waitForURL(`**/excavate/relation/${graphId}`);
+  await page.getByTestId("relations-less-sure").waitFor();
+});
+
 test("screenshots of each review in both languages and themes", async () => {
   const screens = [
     ["catalogue", `catalogue_edit/${graphId}?task=${taskIds.catalogue}`],

@@ -48,6 +48,9 @@ export function ReviewPage({ kind, taskIds, graphIds }: Props) {
   );
   const task = useSWR(taskIds?.length === 1 ? ["task", taskIds[0]] : null, () => miningApi.detail(taskIds![0]));
   const graphId = task.data?.graphId ?? graphIds?.[0] ?? null;
+  // A relations task mined at the default confidence that found nothing: the less sure kinds of
+  // evidence were left out, and the reviewer is told how to ask for them.
+  const sureOnly = kind === "relations" && task.data?.state === "done" && task.data.params?.minScore !== 0;
   // Results of tasks or graphs the user may not see: the exception page, never an empty review.
   const forbidden = [error, task.error].some((cause) => cause instanceof ApiError && cause.status === 403);
   useEffect(() => {
@@ -221,7 +224,17 @@ export function ReviewPage({ kind, taskIds, graphIds }: Props) {
               onEdit={(changes) => run(() => miningApi.edit(row.id, changes), t("edited"))}
             />
           ))}
-          {data && rows.length === 0 && <li className="px-3 py-8 text-center text-sm text-muted">{t("empty")}</li>}
+          {data && rows.length === 0 && (
+            <li className="px-3 py-8 text-center text-sm text-muted">
+              {t("empty")}
+              {sureOnly && data.total === 0 && !state && !keyword && (
+                <p className="mt-2" data-testid="no-sure-relations">
+                  {t("noSureRelations")}{" "}
+                  <Link className="text-primary hover:underline" href={`/excavate/relation/${graphId ?? ""}`}>{t("toRelationMining")}</Link>
+                </p>
+              )}
+            </li>
+          )}
         </ul>
         <div className="p-3">
           <Pager page={page.page} pageSize={page.pageSize} total={data?.total ?? 0} onChange={(p, s) => setPage({ page: p, pageSize: s })} />
