@@ -291,6 +291,9 @@ async def test_a_relations_task_may_ask_for_less_sure_evidence(api, people):
         _, listed = await api.call("GET", f"{E}/result/list?taskIds={task['result']['id']}&pageSize=100", token)
         items = listed["result"]["items"]
         assert items and all(r["score"] >= params.get("minScore", 0.6) for r in items)
+        # The task says whether the less sure kinds were left out (an empty review tells the reviewer).
+        _, detail = await api.call("GET", f"{E}/task/{task['result']['id']}", token)
+        assert detail["result"]["lessSureLeftOut"] is (params.get("minScore") != 0)
         contains[str(params)] = {(r["payload"]["start"], r["payload"]["target"]) for r in items if r["payload"]["type"] == "Contain"}
     assert ("遍历方法", "深度优先搜索") in contains[str({"minScore": 0})]
     assert ("遍历方法", "深度优先搜索") not in contains[str({})]

@@ -438,3 +438,20 @@ async def test_keys_typed_into_a_dialog_are_text_not_commands(course):
         await settle(pilot)
         assert app.is_running
         assert (await Node.get(graph_id=course["graph"].id, name="quiz")).parent_id == course["linear"]
+
+
+async def test_an_empty_relation_review_says_the_less_sure_ones_were_left_out(course):
+    user, graph = course["user"], course["graph"]
+    source = await sources.add_source(user, "随记.txt", "今天下雨了。".encode("utf-8"), graph_id=graph.id)
+    surer = await MiningTask.create(kind="relations", state="done", progress=100, source_ids=[source["id"]], graph_id=graph.id,
+                                    create_user_id=user.id)
+    every = await MiningTask.create(kind="relations", state="done", progress=100, source_ids=[source["id"]], graph_id=graph.id,
+                                    create_user_id=user.id, params={"minScore": 0})
+    for task, told in ((surer, True), (every, False)):
+        app = app_for(user)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.app.open_review(task.id)
+            await settle(pilot)
+            passage = str(app.screen.query_one("#passage").render())
+            assert "该任务没有结果" in passage
+            assert ("zhitu mine relations --min-score 0" in passage) is told

@@ -831,6 +831,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "tui.result.rejected": ("已拒绝", "rejected"),
     "tui.review.already": ("该结果已处理（{state}）", "This result was already reviewed ({state})"),
     "tui.review.empty": ("该任务没有结果", "This task has no results"),
+    "tui.review.less_sure_left_out": ("只列出了把握较大的关系。要列出较不确定的关系，请在网页的关系挖掘页勾选“也列出较不确定的关系”后重新挖掘，或运行 {command}",
+                                      "Only the surer relations were listed. To list the less sure ones too, tick “Also list less sure relations” on the web's relation mining page and mine again, or run {command}"),
     "tui.review.no_graph": ("该任务没有关联图谱", "This task has no graph"),
     "tui.review.nothing_to_undo": ("没有可撤销的操作", "Nothing to undo"),
     "tui.review.original": ("原结果：{text}", "Mined as: {text}"),

@@ -42,6 +42,8 @@ def now() -> datetime:
 
 # What a user runs when no worker takes tasks (shown by the web UI and the TUI).
 WORKER_COMMAND = "zhitu worker"
+# What mines the less sure relations too from the terminal (the TUI says it under an empty review).
+LESS_SURE_COMMAND = "zhitu mine relations --min-score 0 FILE…"
 
 
 def waiting_for_worker(task: MiningTask, at: datetime | None = None) -> bool:
@@ -57,9 +59,17 @@ def waiting_for_worker(task: MiningTask, at: datetime | None = None) -> bool:
     return (at or now()) - since >= timedelta(seconds=float(settings.get("worker_wait_seconds")))
 
 
+def less_sure_left_out(task: MiningTask) -> bool:
+    """A relations task mined above a confidence (the default, or a minScore over 0): the kinds of
+    evidence right less often were not listed, and a review with nothing in it should say so."""
+    min_score = (task.params or {}).get("minScore")
+    return task.kind == "relations" and (min_score is None or float(min_score) > 0)
+
+
 def task_view(task: MiningTask, counts: dict | None = None) -> dict:
     waiting = waiting_for_worker(task)
     return {"waitingForWorker": waiting, "workerCommand": WORKER_COMMAND if waiting else None,
+            "lessSureLeftOut": less_sure_left_out(task),
             "id": task.id, "kind": task.kind, "state": task.state, "progress": task.progress, "sourceIds": task.source_ids,
             "graphId": task.graph_id, "createUserId": task.create_user_id, "params": task.params, "error": task.error,
             "worker": task.worker, "attempts": task.attempts,

@@ -123,7 +123,10 @@ class ReviewScreen(ZhituScreen):
             if items:
                 table.move_cursor(row=max(0, min(row, len(items) - 1)))
             else:
-                self.query_one("#passage", Static).update(self.t("tui.review.empty"))
+                empty = self.t("tui.review.empty")
+                if self.mining_task.get("lessSureLeftOut"):
+                    empty += "\n" + self.t("tui.review.less_sure_left_out", command=tasks.LESS_SURE_COMMAND)
+                self.query_one("#passage", Static).update(empty)
             self.show_status()
 
     def _cells(self, item: dict) -> tuple:

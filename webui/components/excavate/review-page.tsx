@@ -50,7 +50,7 @@ export function ReviewPage({ kind, taskIds, graphIds }: Props) {
   const graphId = task.data?.graphId ?? graphIds?.[0] ?? null;
   // A relations task mined at the default confidence that found nothing: the less sure kinds of
   // evidence were left out, and the reviewer is told how to ask for them.
-  const sureOnly = kind === "relations" && task.data?.state === "done" && task.data.params?.minScore !== 0;
+  const sureOnly = task.data?.state === "done" && task.data.lessSureLeftOut === true;
   // Results of tasks or graphs the user may not see: the exception page, never an empty review.
   const forbidden = [error, task.error].some((cause) => cause instanceof ApiError && cause.status === 403);
   useEffect(() => {

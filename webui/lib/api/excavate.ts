@@ -78,6 +78,8 @@ export interface MiningTask {
   /** Queued and unclaimed for a while: no mining worker runs (workerCommand starts one). */
   waitingForWorker?: boolean;
   workerCommand?: string | null;
+  /** A relations task mined above a confidence: the less sure kinds of evidence were not listed. */
+  lessSureLeftOut?: boolean;
 }
 
 export interface MiningResult {
