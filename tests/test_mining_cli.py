@@ -44,6 +44,13 @@ def test_mine_relations_min_score(tmp_path, zhitu_home):
     assert ("遍历方法", "深度优先搜索") in everything
     refused = runner.invoke(app, ["mine", "relations", str(course), "--min-score", "2"])
     assert refused.exit_code == exit_codes.INVALID and "minScore" in refused.output and "Traceback" not in refused.output
+    # A text with no sure relation: the empty table says how to list the less sure ones, unless they were asked for.
+    plain = tmp_path / "随记.txt"
+    plain.write_text("今天下雨了。\n", encoding="utf-8")
+    for flags, told in (((), True), (("--min-score", "0"), False)):
+        result = runner.invoke(app, ["mine", "relations", str(plain), *flags])
+        assert result.exit_code == 0, result.output
+        assert ("--min-score 0" in result.output) is told, result.output
 
 
 def test_mine_refuses_bad_files_in_one_line(tmp_path, zhitu_home):

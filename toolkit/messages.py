@@ -286,6 +286,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "unit.in_use": ("单位下还有 {users} 个用户和 {projects} 个项目，不能删除", "The unit still has {users} users and {projects} projects"),
     "what.unit": ("单位", "Unit"),
     "cli.user_unblocked": ("已解除 {user} 的登录限制（{count} 项）", "Lifted the sign-in limits of {user} ({count})"),
+    "cli.mine.less_sure_left_out": ("只列出了把握较大的关系；加 --min-score 0 也列出较不确定的关系。",
+                                    "Only the surer relations are listed; add --min-score 0 to list the less sure ones too."),
     "cli.source_unreliable": ("{name}：第 {pages} 页识别不可靠（手写或图像模糊），挖掘时跳过",
                               "{name}: page(s) {pages} could not be read reliably (handwriting or a blurred image) and are skipped by mining"),
     "cli.user_enabled": ("已启用用户 {user}", "User {user} enabled"),

@@ -40,7 +40,7 @@ def _mine(kind: str, files: List[Path], graph: Optional[int], as_json: bool, lim
           backend: Optional[str] = None, min_score: Optional[float] = None) -> None:
     from toolkit.cli.main import run_async
     from toolkit.mining.documents import read_document
-    from toolkit.mining.runner import mine_document
+    from toolkit.mining.runner import less_sure_left_out, mine_document
 
     async def graph_context():
         if graph is None:
@@ -78,6 +78,8 @@ def _mine(kind: str, files: List[Path], graph: Optional[int], as_json: bool, lim
         flat.append({"score": f"{row['score']:.3f}", "page": row["location"].get("page"), "start": row["location"].get("start"),
                      **{k: v for k, v in row["payload"].items()}})
     emit(flat, COLUMNS[kind], Format.table, title=f"{text('tui.kind.' + kind)} ({len(flat)})")
+    if not flat and less_sure_left_out(kind, min_score):
+        err.print(text("cli.mine.less_sure_left_out"))
 
 
 def _command(kind: str, help_key: str):

@@ -41,6 +41,12 @@ def check_min_score(value) -> float | None:
     return float(value)
 
 
+def less_sure_left_out(kind: str, min_score) -> bool:
+    """Relations mined above a confidence (the default, or a minScore over 0): the kinds of evidence
+    right less often were not listed, which an empty answer should say (web review, TUI, CLI)."""
+    return kind == "relations" and (min_score is None or float(min_score) > 0)
+
+
 def mine_document(kind: str, document: Document, terms: list[str] | None = None,
                   graph: GraphContext | None = None, limit: int | None = 200, importance: bool = False,
                   backend: str | None = None, min_score: float | None = None) -> list[Candidate]:

@@ -21,7 +21,7 @@ from toolkit.graphs.guard import open_graph
 from toolkit.graphs.listing import check_paging
 from toolkit.mining import dictionaries, lac_shim, rights
 from toolkit.mining.documents import Document
-from toolkit.mining.runner import GraphContext, check_backend, check_kind, check_min_score, mine_document
+from toolkit.mining.runner import GraphContext, check_backend, check_kind, check_min_score, less_sure_left_out, mine_document
 from toolkit.mining.sources import get_source
 from toolkit.model import MiningResult, MiningTask, Node, TextSource, User
 
@@ -59,17 +59,10 @@ def waiting_for_worker(task: MiningTask, at: datetime | None = None) -> bool:
     return (at or now()) - since >= timedelta(seconds=float(settings.get("worker_wait_seconds")))
 
 
-def less_sure_left_out(task: MiningTask) -> bool:
-    """A relations task mined above a confidence (the default, or a minScore over 0): the kinds of
-    evidence right less often were not listed, and a review with nothing in it should say so."""
-    min_score = (task.params or {}).get("minScore")
-    return task.kind == "relations" and (min_score is None or float(min_score) > 0)
-
-
 def task_view(task: MiningTask, counts: dict | None = None) -> dict:
     waiting = waiting_for_worker(task)
     return {"waitingForWorker": waiting, "workerCommand": WORKER_COMMAND if waiting else None,
-            "lessSureLeftOut": less_sure_left_out(task),
+            "lessSureLeftOut": less_sure_left_out(task.kind, (task.params or {}).get("minScore")),
             "id": task.id, "kind": task.kind, "state": task.state, "progress": task.progress, "sourceIds": task.source_ids,
             "graphId": task.graph_id, "createUserId": task.create_user_id, "params": task.params, "error": task.error,
             "worker": task.worker, "attempts": task.attempts,
