@@ -39,3 +39,13 @@ def test_json_scoring_repeats_scikit_learn():
         for text, tokens_of_text in zip(texts[:6], tokens[:6]):
             expected = pipeline.predict_proba([tokens_of_text])[0, 1]
             assert textmodel._linear_probability(exported, text) == pytest.approx(expected, abs=1e-4)
+
+
+def test_an_appositive_name_between_the_term_and_its_verb():
+    from toolkit.mining import definitions
+
+    found = definitions.english_match("The plasma membrane, also called the cell membrane, is a biological membrane that "
+                                      "separates the interior of a cell from its environment.", 0.9)
+    assert found is not None and found.term == "plasma membrane"
+    found = definitions.english_match("Osmosis, or the movement of water across a membrane, is a passive process.", 0.9)
+    assert found is not None and found.term == "Osmosis"

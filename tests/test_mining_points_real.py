@@ -91,3 +91,33 @@ def test_labels_glued_to_terms_and_kinds_of_exercise_are_no_points():
     assert not {"知识点中心极限定理", "数据库重点", "应用题", "综合题", "老师"} & set(found)
     # A problem's name still is one, and so is an analysis's summary (分析总结 was a CSL keyword).
     assert not points._PART_LABEL.search("背包问题") and not points._PART_LABEL.search("分析总结")
+
+
+ENGLISH_TEXT = """# Chapter 3 Cells
+
+A cell is the smallest unit of life that can replicate independently. Photosynthesis is the process by which green plants use sunlight to synthesize food from carbon dioxide and water.
+
+## 3.1 Membranes
+
+The plasma membrane, also called the cell membrane, is a biological membrane that separates the interior of a cell from its environment. Osmosis refers to the movement of water across a semipermeable membrane. Cells take in water by osmosis—a passive process. The membrane’s proteins move ions.Diffusion happens quickly in small cells.
+"""
+
+
+def test_english_text_gives_english_terms():
+    # LAC read English as Chinese ("and water", "has a" were points); the English tagger's noun phrases are.
+    from toolkit.mining.documents import read_document
+
+    found = [c.payload["term"] for c in points.mine(read_document("cells.md", ENGLISH_TEXT.encode("utf-8")), limit=None)]
+    assert {"plasma membrane", "cell membrane", "carbon dioxide", "semipermeable membrane", "Photosynthesis", "Osmosis"} <= set(found)
+    assert not {"and water", "has a", "Chapter 3 Cells", "Chapter", "is", "life", "osmosis—a", "membrane’", "ions.Diffusion"} & set(found)
+    folded = [points._singular(t.lower()) for t in found]
+    assert len(folded) == len(set(folded))  # cell and Cells, membrane and membranes: one point each
+
+
+def test_english_words_are_tagged_as_lac_names_them():
+    from toolkit.mining import english_tokens
+
+    words, tags = english_tokens.tag("Cells take in water by osmosis—a passive process at 20 °C in water.Diffusion is slow.")
+    assert "osmosis" in words and "—" in words and "Diffusion" in words
+    assert dict(zip(words, tags))["osmosis"] == "n" and dict(zip(words, tags))["—"] == "w"
+    assert not english_tokens.is_english("跳表是一种数据结构 (skip list)")

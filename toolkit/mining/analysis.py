@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from toolkit.mining import lac_shim
+from toolkit.mining import english_tokens, lac_shim
 from toolkit.mining.documents import Document
 from toolkit.mining.normalise import Sentence, split_sentences  # noqa: F401 (one sentence splitter for all miners)
 
@@ -21,8 +21,19 @@ class Token:
 
 
 def tokenise(sentences: list[Sentence], mode: str = "rank", terms: Iterable[str] = ()) -> list[Sentence]:
-    """Fill each sentence's tokens in place (one LAC run in batches) and return the sentences."""
-    return place(sentences, lac_shim.run([s.text for s in sentences], mode, terms), mode)
+    """Fill each sentence's tokens in place (one LAC run in batches; English sentences by the English
+    tagger, english_tokens) and return the sentences."""
+    outputs: list = [None] * len(sentences)
+    chinese = []
+    for index, sentence in enumerate(sentences):
+        if english_tokens.is_english(sentence.text):
+            words, tags = english_tokens.tag(sentence.text)
+            outputs[index] = words if mode == "seg" else (words, tags) if mode == "lac" else (words, tags, [1] * len(words))
+        else:
+            chinese.append(index)
+    for index, output in zip(chinese, lac_shim.run([sentences[i].text for i in chinese], mode, terms) if chinese else []):
+        outputs[index] = output
+    return place(sentences, outputs, mode)
 
 
 def place(sentences: list[Sentence], outputs: list, mode: str) -> list[Sentence]:

@@ -81,6 +81,52 @@ def deft_sentences(folder: Path = DEFT) -> list[DeftSentence]:
     return sentences
 
 
+@dataclass
+class DeftFile:
+    name: str
+    sentences: list[str]
+    terms: list[str]  # the spans tagged Term (B-Term, I-Term): the terms its sentences define
+
+
+def deft_files(folder: Path = DEFT) -> list[DeftFile]:
+    """Each DEFT file as a textbook excerpt (its sentences, cut as deft_sentences cuts them) with the
+    terms it defines; for English knowledge points. The files alternate between tuning (even
+    positions in name order) and held out (odd): deft_split."""
+    files = []
+    for path in sorted(folder.glob("*.deft")) if folder.exists() else []:
+        sentences, terms = [], []
+        for block in path.read_text(encoding="utf-8").split("\n\n"):
+            pieces, term, last_end = [], [], None
+            for line in block.splitlines():
+                fields = [f.strip() for f in line.split("\t")]
+                if len(fields) < 5 or not fields[0]:
+                    continue
+                token, start, end, tag = fields[0], int(fields[2]), int(fields[3]), fields[4]
+                if last_end is not None and start > last_end:
+                    pieces.append(" ")
+                pieces.append(token)
+                last_end = end
+                if tag == "I-Term" and term:
+                    term.append(token)
+                    continue
+                if term:
+                    terms.append(" ".join(term))
+                term = [token] if tag == "B-Term" else []
+            if term:
+                terms.append(" ".join(term))
+            text = "".join(pieces).strip()
+            if len(text.split()) >= 3:
+                sentences.append(text)
+        files.append(DeftFile(path.stem, sentences, terms))
+    return files
+
+
+def deft_split(files: list[DeftFile]) -> tuple[list[DeftFile], list[DeftFile]]:
+    """(tuning, held out) for English knowledge points: alternate files in name order, fixed on 2026-12-02
+    before the English points were first measured."""
+    return files[0::2], files[1::2]
+
+
 def oiwiki_pages() -> dict[str, str]:
     """OI-wiki Markdown pages by short name (ds_avl for oiwiki_ds_avl.md)."""
     if not OIWIKI.exists():

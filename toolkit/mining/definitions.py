@@ -10,6 +10,7 @@ from typing import Iterable
 
 from toolkit.mining import lac_shim
 from toolkit.mining.analysis import NOUNISH, Sentence
+from toolkit.mining.english_tokens import is_english
 from toolkit.mining.normalise import wrapped_sentences
 from toolkit.mining.candidates import Candidate
 from toolkit.mining.documents import Document
@@ -710,14 +711,11 @@ def _usage_or_kind(body: str, marks: list[tuple[int, int]]) -> Match | None:
 
 _EN_TERM = [
     re.compile(r"\b(?:is|are|was|were)\s+(?:called|known as|termed|referred to as|defined as)\s+(?:an?\s+|the\s+)?[\"'“]?(?P<term>[A-Za-z][\w\- ]{0,40}?)[\"'”]?(?=[,.;:()]|\s+(?:and|or|because|which|that|in|by|when)\b|$)", re.I),
-    re.compile(r"^(?:An?\s+|The\s+)?(?P<term>[A-Za-z][\w\- ]{0,40}?)(?:\s*\([^)]*\))?,?\s+(?:is|are|refers? to|means|describes)\b", re.I),
+    # …, also called the cell membrane, … / …, or X, … between the term and its verb
+    re.compile(r"^(?:An?\s+|The\s+)?(?P<term>[A-Za-z][\w\- ]{0,40}?)(?:\s*\([^)]*\))?"
+               r"(?:,\s+(?:(?:also|often|sometimes)\s+)?(?:called|known as|termed|named|or)\s+[^,;:]{1,60},)?,?\s+(?:is|are|refers? to|means|describes)\b", re.I),
 ]
 _EN_PRONOUNS = ("it", "this", "that", "these", "those", "he", "she", "they", "there", "which", "we", "you", "i")
-
-
-def is_english(text: str) -> bool:
-    letters = sum(ch.isascii() and ch.isalpha() for ch in text)
-    return letters >= 12 and not re.search(r"[\u4e00-\u9fff]", text)
 
 
 def _english_term(text: str) -> tuple[str, int] | None:

@@ -435,6 +435,43 @@ def real_keyphrases(top: int = 10) -> dict | None:
             "split": "train: fixtures/csl_kg_dev_part.tsv; report: corpus/csl/csl_kg_test.tsv"}
 
 
+def _frequent_words(sentences: list[str], top: int) -> list[str]:
+    """The baseline for English points: the most frequent words of four letters or more that are no
+    everyday English word (wordfreq Zipf under points.COMMON_ENGLISH_ZIPF)."""
+    from collections import Counter
+
+    import wordfreq
+
+    counts = Counter(w.lower() for s in sentences for w in re.findall(r"[A-Za-z][A-Za-z\-]{3,}", s))
+    return [w for w, _ in counts.most_common() if wordfreq.zipf_frequency(w, "en") < points.COMMON_ENGLISH_ZIPF][:top]
+
+
+def real_english_points(top: int = 10) -> dict | None:
+    """English knowledge points on DEFT's textbook excerpts: each file's first `top` points against the
+    terms its sentences define (DEFT's Term tags: incomplete, so precision is a floor), tuning and
+    held-out files apart (corpora.deft_split), beside the most frequent rare words of the same text."""
+    from toolkit.mining import corpora
+
+    files = corpora.deft_files()
+    if not files:
+        return None
+    result = {}
+    for split, chosen in zip(("tuning", "heldout"), corpora.deft_split(files)):
+        scores = {"ours": [0, 0, 0], "baseline": [0, 0, 0]}
+        for file in chosen:
+            gold = {comparison_key(t) for t in file.terms if len(t) > 1}
+            said = {"ours": [c.payload["term"] for c in points.mine(Document.from_text("\n".join(file.sentences)), limit=top)],
+                    "baseline": _frequent_words(file.sentences, top)}
+            for key, terms in said.items():
+                counts = scores[key]
+                counts[0] += sum(comparison_key(t) in gold for t in terms)
+                counts[1] += len(terms)
+                counts[2] += len(gold)
+        result[split] = {key: prf(*counts) for key, counts in scores.items()}
+        result[split]["files"] = len(chosen)
+    return result
+
+
 def real_english_definitions() -> dict | None:
     """DEFT sentences: our miner (classifier out of fold, with the patterns) and an English regex."""
     from toolkit.mining import corpora
@@ -880,7 +917,7 @@ def run_real() -> dict:
     return {"keyphrases": real_keyphrases(), "definitions_zh": real_chinese_definitions(),
             "definitions_zh_course_tuning": course_definitions(),
             "definitions_zh_more_courses": course_definitions(False, MORE_COURSE_DEFINITION_LABELS, MORE_COURSE_DEFINITION_FILES),
-            "definitions_en": real_english_definitions(), "catalogue": real_catalogue(),
+            "definitions_en": real_english_definitions(), "points_en": real_english_points(), "catalogue": real_catalogue(),
             "catalogue_agreement": catalogue_agreement(), "relations": real_relations(),
             "judged": judged.run()}
 
@@ -921,6 +958,11 @@ def print_real(report: dict, out=sys.stdout) -> None:
         row(f"English definitions, DEFT ({e['sentences']} sentences)", e["ours"], e["baseline"], "English regex")
         if "tfidf_lr" in e:
             print(f"  {'':<46} (classifier alone, 7-fold CV grouped by file: F1 {e['tfidf_lr']['f1']:.3f})", file=out)
+    if report.get("points_en") is not None:
+        for split in ("tuning", "heldout"):
+            e = report["points_en"][split]
+            row(f"English points P@10, DEFT {split} ({e['files']} files)", e["ours"], e["baseline"], "frequent rare words",
+                metric="precision")
     if report["catalogue"] is None:
         print("  catalogue: skipped, no corpus files", file=out)
     else:

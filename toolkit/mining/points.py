@@ -15,10 +15,13 @@ from typing import Iterable
 from toolkit.mining.analysis import NOUNISH, Sentence, analyse
 from toolkit.mining.candidates import Candidate
 from toolkit.mining.documents import Document
+from toolkit.mining.english_tokens import is_english
 from toolkit.mining.normalise import comparison_key
 
 MAX_TOKENS = 5
 MIN_CHARS, MAX_CHARS = 2, 16
+MAX_LATIN_CHARS = 40  # an English term spells its words out: semipermeable membrane
+COMMON_ENGLISH_ZIPF = 5.6  # life 5.9, people 6.3, in 7.3; cell 4.9, energy 5.2, water 5.5, system 5.6 stay
 # Nouns of any course, never a knowledge point on their own (they still count inside longer terms).
 GENERIC = frozenset("""
 方法 问题 过程 方面 内容 作用 结果 情况 特点 特征 部分 时候 时间 地方 方式 形式 关系 影响 意义 原因 条件 因素 目的 目标
@@ -27,6 +30,17 @@ GENERIC = frozenset("""
 步骤 阶段 层次 类型 种类 分类 数量 程度 水平 能力 效果 功能 结构 系统 模型 理论 技术 知识 信息 数据 对象 元素 单位 范围
 作者 研究 分析 应用 发展 实现 处理 设计 使用 进行 提出 利用 通过 基于 采用 具有 包括 表示 说明 介绍 讨论 总结 小结 本文
 领域 方向 工作 任务 现象 规律 手段 工具 环境 状态 变化 问题的 文章 实验 结果表明 结论 方案 措施 前提 核心 关键 中心 成分
+""".split())
+# The parts of an English textbook, never a knowledge point nor a term's first or last word (Chapter 3
+# Cells, Figure 2); words of any subject, never a knowledge point alone.
+ENGLISH_PARTS = frozenset("""
+chapter chapters section sections figure figures fig table tables example examples exercise exercises problem problems
+question questions answer answers page pages summary introduction conclusion review objectives objective unit units
+use uses
+""".split())
+ENGLISH_GENERIC = ENGLISH_PARTS | frozenset("""
+part parts type types kind kinds way ways thing things number numbers case cases lot lots order step steps
+student students reader readers author authors book text people person
 """.split())
 TRIM_LEFT = frozenset("各 每 该 本 此 其 这 那 某 一种 一个 一些 这种 那种 所有 任何 其他 不同 相应 有关 上述".split())
 MODIFIERS = frozenset({"a", "ad", "b"})
@@ -66,11 +80,20 @@ _VERBAL_SINGLES = frozenset({"v", "a", "TIME"})
 VERBAL_MIN_FREQUENCY = 2
 
 
+def _spaced_words(sentence: Sentence, left, right) -> bool:
+    """Two Latin words one space apart (carbon dioxide): English words are spans of a term as
+    adjacent Chinese words are. LAC gives a space as a token of its own, so this joins the words of
+    English sentences only (english_tokens tags them without space tokens)."""
+    return right.start - left.end == 1 and sentence.text[left.end - sentence.start] == " " \
+        and left.text[-1:].isascii() and left.text[-1:].isalnum() and right.text[:1].isascii() and right.text[:1].isalnum()
+
+
 def _wide_runs(sentence: Sentence) -> Iterable[list]:
     """Maximal runs of adjacent tokens of WIDE (an alphanumeric xc too)."""
     run: list = []
     for token in sentence.tokens:
-        if (token.pos in WIDE or token.pos == "xc" and token.text.isalnum()) and (not run or run[-1].end == token.start):
+        if (token.pos in WIDE or token.pos == "xc" and token.text.isalnum()) \
+                and (not run or run[-1].end == token.start or _spaced_words(sentence, run[-1], token)):
             run.append(token)
             continue
         if run:
@@ -112,9 +135,13 @@ def _clean(text: str) -> str:
 
 
 def _good(term: str, tokens: list) -> bool:
-    if not (MIN_CHARS <= len(term) <= MAX_CHARS):
+    if not (MIN_CHARS <= len(term) <= _max_chars(term)):
         return False
-    if term in GENERIC or tokens[0].text in TRIM_LEFT or tokens[-1].pos in MODIFIERS:
+    if term.isascii() and " " in term and (term.split()[0].lower() in ENGLISH_PARTS or term.split()[-1].lower() in ENGLISH_PARTS):
+        return False
+    if term.isascii() and term.isalpha() and _english_zipf(term.lower()) >= COMMON_ENGLISH_ZIPF:
+        return False  # In, It, people: an everyday English word alone
+    if term in GENERIC or term.lower() in ENGLISH_GENERIC or tokens[0].text in TRIM_LEFT or tokens[-1].pos in MODIFIERS:
         return False
     if term.isdigit() or all(not ch.isalnum() for ch in term):
         return False
@@ -128,6 +155,10 @@ def _good(term: str, tokens: list) -> bool:
             or _PART_LABEL.search(term):
         return False
     return tokens[-1].pos != "vd" and not _when_clause(tokens)
+
+
+def _max_chars(term: str) -> int:
+    return MAX_LATIN_CHARS if term.isascii() else MAX_CHARS
 
 
 def _when_clause(tokens: list) -> bool:
@@ -224,9 +255,22 @@ def _general_frequency() -> dict[str, float]:
 
 
 @lru_cache(maxsize=65536)
-def _zipf(word: str) -> float:
+def _zipf(word: str, english: bool = False) -> float:
+    if english:
+        return _english_zipf(word)
     frequency = _general_frequency().get(word)
     return math.log10(frequency * 1e9) if frequency else 0.0
+
+
+@lru_cache(maxsize=65536)
+def _english_zipf(words: str) -> float:
+    """General English frequency on the same Zipf scale (wordfreq combines the words of a phrase)."""
+    try:
+        import wordfreq
+
+        return wordfreq.zipf_frequency(words, "en")
+    except Exception:
+        return 0.0
 
 
 @dataclass(slots=True)
@@ -240,6 +284,7 @@ class _Stats:
     marked: bool = False
     subword: bool = False
     verbal: bool = False  # only ever seen as a verb-bearing span, never as a noun phrase
+    english: bool = False  # first seen in an English sentence: termhood against English frequencies
     lefts: dict = field(default_factory=dict)  # the character before each occurrence: count
     rights: dict = field(default_factory=dict)
 
@@ -262,7 +307,7 @@ def candidates(sentences: list[Sentence], marks: dict[int, list[tuple[int, int]]
     def record(term: str, piece: list, index: int, sentence: Sentence, how: str) -> None:
         entry = stats.get(term)
         if entry is None:
-            entry = stats[term] = _Stats(piece, subword=how == "subword", verbal=how == "verbal")
+            entry = stats[term] = _Stats(piece, subword=how == "subword", verbal=how == "verbal", english=english[index])
         elif how == "noun" and entry.verbal:  # a noun phrase too: the noun reading wins
             entry.tokens, entry.verbal = piece, False
         entry.frequency += 1
@@ -284,6 +329,7 @@ def candidates(sentences: list[Sentence], marks: dict[int, list[tuple[int, int]]
         rights[right] = rights.get(right, 0) + 1
 
     verbal: dict[str, list] = defaultdict(list)  # term -> its (piece, sentence index) occurrences
+    english = [is_english(sentence.text) for sentence in sentences]
     for index, sentence in enumerate(sentences):
         taken: set[tuple[int, int]] = set()
         for run in _runs(sentence):
@@ -292,7 +338,9 @@ def candidates(sentences: list[Sentence], marks: dict[int, list[tuple[int, int]]
                 for stop in range(begin + 1, min(begin + MAX_TOKENS, len(run)) + 1):
                     # Only the word just added can break the span: the earlier ones were checked already.
                     if stop - begin > 1 and run[stop - 2].end != run[stop - 1].start:
-                        break
+                        if not _spaced_words(sentence, run[stop - 2], run[stop - 1]):
+                            break
+                        raw += " "
                     piece = run[begin:stop]
                     raw += run[stop - 1].text
                     term = _clean(raw)
@@ -309,14 +357,16 @@ def candidates(sentences: list[Sentence], marks: dict[int, list[tuple[int, int]]
                                 continue
                             piece = [type(token)(inner, token.pos, token.rank, begin, begin + len(inner))]
                             record(inner, piece, index, sentence, "subword")
-        for run in _wide_runs(sentence):
+        # English names procedures with nouns (machine learning: NN VBG); its verb spans are clauses.
+        for run in () if english[index] else _wide_runs(sentence):
             for begin in range(len(run)):
                 for stop in range(begin + 1, min(begin + MAX_TOKENS, len(run)) + 1):
                     piece = run[begin:stop]
                     if (piece[0].start, piece[-1].end) in taken or not _verbal_span(piece):
                         continue
-                    term = _clean("".join(t.text for t in piece))
-                    if not (MIN_CHARS <= len(term) <= MAX_CHARS) or term in GENERIC or piece[0].text in TRIM_LEFT \
+                    term = _clean(sentence.text[piece[0].start - sentence.start:piece[-1].end - sentence.start])
+                    if not (MIN_CHARS <= len(term) <= _max_chars(term)) or term in GENERIC or term.lower() in ENGLISH_GENERIC \
+                            or piece[0].text in TRIM_LEFT \
                             or term.isdigit() or term in _EXERCISE_WORDS or _QUESTION.search(term) or _URLISH.search(term) \
                             or _PROSE_PHRASE.search(term) or _PART_LABEL.search(term) or _when_clause(piece):
                         continue
@@ -370,12 +420,12 @@ def features(stats: dict[str, _Stats], sentence_count: int, dictionary: set[str]
     rows = {}
     for term, entry in stats.items():
         adjusted = entry.frequency - (nested_weight[term] / containers[term] if containers[term] else 0.0)
-        zipfs = [_zipf(t.text) for t in entry.tokens]
+        zipfs = [_zipf(t.text, entry.english) for t in entry.tokens]
         last = entry.tokens[-1].pos
         rows[term] = [
             math.log1p(entry.frequency), math.log1p(max(adjusted, 0.0)), float(entry.heading),
             entry.first_sentence / max(sentence_count, 1), min(len(term), 12) / 12, len(entry.tokens) / MAX_TOKENS,
-            _zipf(term) / 8, min(zipfs) / 8, max(zipfs) / 8, float(len(entry.tokens) == 1 and zipfs[0] > 4.5),
+            _zipf(term, entry.english) / 8, min(zipfs) / 8, max(zipfs) / 8, float(len(entry.tokens) == 1 and zipfs[0] > 4.5),
             float(last == "n"), float(last == "nz"), float(last == "vn"), float(last in ("ORG", "LOC", "nw")),
             math.log1p(containers[term]), float(contains[term]), float(entry.marked), float(term in dictionary),
             float(term in GENERIC), float(bool(_LATIN.fullmatch(term))),
@@ -465,14 +515,28 @@ def score_rows(rows: dict[str, list[float]]) -> dict[str, float]:
     return dict(zip(terms, (1 / (1 + numpy.exp(-z))).tolist()))
 
 
+def _singular(key: str) -> str:
+    """An English plural's singular for telling duplicates apart (participants / participant); a
+    Chinese key as it is."""
+    if not key.isascii() or len(key) < 4:
+        return key
+    if key.endswith("ies"):
+        return key[:-3] + "y"
+    if key.endswith(("sses", "shes", "ches", "xes")):
+        return key[:-2]
+    if key.endswith("s") and not key.endswith(("ss", "us", "is")):
+        return key[:-1]
+    return key
+
+
 def _redundant(term: str, chosen: list[str], stats: dict[str, _Stats]) -> bool:
     """The same term as a better-ranked one but for case, width or spaces (Lyapunov函数 / lyapunov函数),
     or a piece cut out of a long word that never occurs outside a better-ranked term (索树 of
     二叉搜索树). Other nested terms are left to the ranker's boundary features (left_top,
     container_share): by 5-fold CV inside the CSL training file, dropping every candidate nested in a
     better one at no greater frequency cost F1@10 0.267 -> 0.261."""
-    folded = comparison_key(term)
-    if any(comparison_key(better) == folded for better in chosen):
+    folded = _singular(comparison_key(term))
+    if any(_singular(comparison_key(better)) == folded for better in chosen):
         return True
     return stats[term].subword and any(term in better and stats[term].frequency <= stats[better].frequency
                                        for better in chosen)
