@@ -117,7 +117,7 @@ def test_english_text_gives_english_terms():
 def test_english_words_are_tagged_as_lac_names_them():
     from toolkit.mining import english_tokens
 
-    words, tags = english_tokens.tag("Cells take in water by osmosis—a passive process at 20 °C in water.Diffusion is slow.")
-    assert "osmosis" in words and "—" in words and "Diffusion" in words
+    words, tags = english_tokens.tag("Cells take in water by osmosis—a passive process at 20 °C in water.Diffusion is slow．")
+    assert "osmosis" in words and "—" in words and "Diffusion" in words and "slow" in words
     assert dict(zip(words, tags))["osmosis"] == "n" and dict(zip(words, tags))["—"] == "w"
     assert not english_tokens.is_english("跳表是一种数据结构 (skip list)")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
-_DASH_OR_QUOTE = re.compile(r"[—–‘’“”]")
+_DASH_OR_QUOTE = re.compile(r"[—–‘’“”．，。：；！？（）、]")
 _GLUED_SENTENCE = re.compile(r"(?<=[a-z]{2})\.(?=[A-Z])")
 
 # Penn Treebank tags as LAC names them (LAC's own tags: n, nz, vn, a, d, v, m, p, c, r, u, w).
@@ -35,7 +35,8 @@ def tag(text: str) -> tuple[list[str], list[str]]:
     from toolkit.mining.english_cues import pos_tags
 
     words, tags = [], []
-    # The tagger keeps dashes and curly apostrophes inside words (citrate—when, individual’s): set apart,
+    # The tagger keeps dashes, curly apostrophes and full-width stops inside words (citrate—when,
+    # individual’s, algorithm． in a Chinese page's English line): set apart,
     # every word is still found in the sentence as it stands.
     # A sentence glued to the next by a lost space (below.A, good.The, as PDF text often has) is two words.
     for word, penn in pos_tags(_GLUED_SENTENCE.sub(". ", _DASH_OR_QUOTE.sub(r" \g<0> ", text))):
