@@ -56,29 +56,37 @@ class DeftSentence:
     definition: bool
 
 
-def deft_sentences(folder: Path = DEFT) -> list[DeftSentence]:
-    """DEFT's annotated files cut the way its task-1 converter does: one sentence per blank-line
-    block, positive when any token carries a Definition tag. Blocks of a bare number are skipped."""
-    sentences = []
-    for path in sorted(folder.glob("*.deft")) if folder.exists() else []:
-        domain = path.stem.split("_")[1]
-        for block in path.read_text(encoding="utf-8").split("\n\n"):
-            pieces, definition, last_end = [], False, None
-            for line in block.splitlines():
-                fields = [f.strip() for f in line.split("\t")]
-                if len(fields) < 5 or not fields[0]:
-                    continue
-                token, start, end, tag = fields[0], int(fields[2]), int(fields[3]), fields[4]
-                if last_end is not None and start > last_end:
-                    pieces.append(" ")
-                pieces.append(token)
-                last_end = end
-                definition = definition or tag in ("B-Definition", "I-Definition")
-            text = "".join(pieces).strip()
-            if len(text.split()) < 3:
+def _deft_blocks(path: Path):
+    """(sentence, [(token, tag)]) for each blank-line block of a DEFT file, cut the way its task-1
+    converter does."""
+    for block in path.read_text(encoding="utf-8").split("\n\n"):
+        pieces, tagged, last_end = [], [], None
+        for line in block.splitlines():
+            fields = [f.strip() for f in line.split("\t")]
+            if len(fields) < 5 or not fields[0]:
                 continue
-            sentences.append(DeftSentence(path.stem, domain, text, definition))
-    return sentences
+            token, start, end, tag = fields[0], int(fields[2]), int(fields[3]), fields[4]
+            if last_end is not None and start > last_end:
+                pieces.append(" ")
+            pieces.append(token)
+            tagged.append((token, tag))
+            last_end = end
+        yield "".join(pieces).strip(), tagged
+
+
+def _is_sentence(text: str) -> bool:
+    return len(text.split()) >= 3  # a block of a bare number or a lone heading word is none
+
+
+def _deft_paths(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.deft")) if folder.exists() else []
+
+
+def deft_sentences(folder: Path = DEFT) -> list[DeftSentence]:
+    """DEFT's annotated files, one sentence per blank-line block, positive when any token carries a
+    Definition tag."""
+    return [DeftSentence(path.stem, path.stem.split("_")[1], text, any(tag in ("B-Definition", "I-Definition") for _, tag in tagged))
+            for path in _deft_paths(folder) for text, tagged in _deft_blocks(path) if _is_sentence(text)]
 
 
 @dataclass
@@ -88,36 +96,28 @@ class DeftFile:
     terms: list[str]  # the spans tagged Term (B-Term, I-Term): the terms its sentences define
 
 
+def _tagged_terms(tagged: list[tuple[str, str]]) -> list[str]:
+    terms, term = [], []
+    for token, tag in tagged:
+        if tag == "I-Term" and term:
+            term.append(token)
+            continue
+        if term:
+            terms.append(" ".join(term))
+        term = [token] if tag == "B-Term" else []
+    return terms + ([" ".join(term)] if term else [])
+
+
 def deft_files(folder: Path = DEFT) -> list[DeftFile]:
     """Each DEFT file as a textbook excerpt (its sentences, cut as deft_sentences cuts them) with the
     terms it defines; for English knowledge points. The files alternate between tuning (even
     positions in name order) and held out (odd): deft_split."""
     files = []
-    for path in sorted(folder.glob("*.deft")) if folder.exists() else []:
-        sentences, terms = [], []
-        for block in path.read_text(encoding="utf-8").split("\n\n"):
-            pieces, term, last_end = [], [], None
-            for line in block.splitlines():
-                fields = [f.strip() for f in line.split("\t")]
-                if len(fields) < 5 or not fields[0]:
-                    continue
-                token, start, end, tag = fields[0], int(fields[2]), int(fields[3]), fields[4]
-                if last_end is not None and start > last_end:
-                    pieces.append(" ")
-                pieces.append(token)
-                last_end = end
-                if tag == "I-Term" and term:
-                    term.append(token)
-                    continue
-                if term:
-                    terms.append(" ".join(term))
-                term = [token] if tag == "B-Term" else []
-            if term:
-                terms.append(" ".join(term))
-            text = "".join(pieces).strip()
-            if len(text.split()) >= 3:
-                sentences.append(text)
-        files.append(DeftFile(path.stem, sentences, terms))
+    for path in _deft_paths(folder):
+        blocks = list(_deft_blocks(path))
+        # The terms of every block, a lone heading word's too (Isotopes): the text may use them elsewhere.
+        files.append(DeftFile(path.stem, [text for text, _ in blocks if _is_sentence(text)],
+                              [t for _, tagged in blocks for t in _tagged_terms(tagged)]))
     return files
 
 

@@ -48,7 +48,7 @@ export function ReviewPage({ kind, taskIds, graphIds }: Props) {
   );
   const task = useSWR(taskIds?.length === 1 ? ["task", taskIds[0]] : null, () => miningApi.detail(taskIds![0]));
   const graphId = task.data?.graphId ?? graphIds?.[0] ?? null;
-  // A relations task mined at the default confidence that found nothing: the less sure kinds of
+  // A relations task mined above a confidence (the default, or a minScore over 0) that found nothing: the less sure kinds of
   // evidence were left out, and the reviewer is told how to ask for them.
   const sureOnly = task.data?.state === "done" && task.data.lessSureLeftOut === true;
   // Results of tasks or graphs the user may not see: the exception page, never an empty review.
