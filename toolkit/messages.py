@@ -606,7 +606,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "help.mine.options.files": ("文本资料（.txt .md .docx .pdf .jpg .jpeg .png）。", "Text materials (.txt .md .docx .pdf .jpg .jpeg .png)."),
     "help.mine.options.graph": ("使用该图谱的知识点、目录和词典（需要数据库）。", "Use this graph's points, catalogue and dictionary (needs the database)."),
     "help.mine.options.limit": ("每个文件最多保留的知识点数。", "Most knowledge points to keep per file."),
-    "help.mine.options.importance": ("知识点：加用 LAC 的词语重要性模型（较慢）。", "Points: add LAC's word-importance model (slower)."),
     "help.mine.options.backend": ("offline 或 llm（默认：设置了 ZHITU_LLM_URL 时为 llm，否则为 offline）。",
                                   "offline or llm (default: llm when ZHITU_LLM_URL is set, else offline)."),
     "help.mine.options.min_score": ("关系：只保留证据类型正确率不低于该值的关系（默认 0.6；0 保留全部）。",

@@ -36,7 +36,7 @@ def register(app: typer.Typer) -> None:
     app.command("worker", help=text("help.worker"))(worker)
 
 
-def _mine(kind: str, files: List[Path], graph: Optional[int], as_json: bool, limit: int, importance: bool,
+def _mine(kind: str, files: List[Path], graph: Optional[int], as_json: bool, limit: int,
           backend: Optional[str] = None, min_score: Optional[float] = None) -> None:
     from toolkit.cli.main import run_async
     from toolkit.mining.documents import read_document
@@ -62,7 +62,7 @@ def _mine(kind: str, files: List[Path], graph: Optional[int], as_json: bool, lim
         for path in files:
             document = read_document(path.name, _read(path))
             _warn_unreliable(path.name, document.unreliable_pages())
-            for candidate in mine_document(kind, document, terms, context, limit, importance, backend, min_score):
+            for candidate in mine_document(kind, document, terms, context, limit, backend, min_score):
                 rows.append({"file": str(path), **candidate.as_dict()})
         return rows
 
@@ -88,11 +88,10 @@ def _command(kind: str, help_key: str):
         graph: Optional[int] = typer.Option(None, "--graph", help=text("help.mine.options.graph")),
         as_json: bool = typer.Option(False, "--json", help=text("help.common.json")),
         limit: int = typer.Option(200, "--limit", help=text("help.mine.options.limit")),
-        importance: bool = typer.Option(False, "--importance", help=text("help.mine.options.importance")),
         backend: Optional[str] = typer.Option(None, "--backend", help=text("help.mine.options.backend")),
         min_score: Optional[float] = typer.Option(None, "--min-score", help=text("help.mine.options.min_score")),
     ) -> None:
-        _mine(kind, files, graph, as_json, limit, importance, backend, min_score)
+        _mine(kind, files, graph, as_json, limit, backend, min_score)
 
     mine_app.command(kind, help=text(help_key))(command)
 

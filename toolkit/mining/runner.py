@@ -48,8 +48,8 @@ def less_sure_left_out(kind: str, min_score) -> bool:
 
 
 def mine_document(kind: str, document: Document, terms: list[str] | None = None,
-                  graph: GraphContext | None = None, limit: int | None = 200, importance: bool = False,
-                  backend: str | None = None, min_score: float | None = None) -> list[Candidate]:
+                  graph: GraphContext | None = None, limit: int | None = 200, backend: str | None = None,
+                  min_score: float | None = None) -> list[Candidate]:
     """min_score: relations only; those whose kind of evidence is right less often are left out
     (None: relations.DEFAULT_MIN_SCORE; 0 keeps every relation, ranked by that confidence)."""
     from toolkit.mining import llm
@@ -62,17 +62,17 @@ def mine_document(kind: str, document: Document, terms: list[str] | None = None,
     from toolkit.mining import lac_shim
 
     with lac_shim.one_run():
-        return _mine_offline(kind, document, list(terms or []), graph, limit, importance, min_score)
+        return _mine_offline(kind, document, list(terms or []), graph, limit, min_score)
 
 
 def _mine_offline(kind: str, document: Document, terms: list[str], graph: GraphContext | None, limit: int | None,
-                  importance: bool, min_score: float | None) -> list[Candidate]:
+                  min_score: float | None) -> list[Candidate]:
     # The miners are imported here, not at the top: their patterns and models take a quarter of a
     # second to load, which every server worker would pay at start for a page that mines nothing.
     from toolkit.mining import belong, catalogue, definitions, points, relations
 
     if kind == "points":
-        return points.mine(document, terms, limit=limit, importance=importance)
+        return points.mine(document, terms, limit=limit)
     if kind == "definitions":
         return definitions.mine(document, terms)
     if kind == "relations":

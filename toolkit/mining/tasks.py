@@ -254,8 +254,7 @@ async def run_task(task: MiningTask, worker: str) -> None:
             token = lac_shim.progress_hook.set(_progress_hook(task.id, worker, number, total))
             try:
                 candidates = await asyncio.to_thread(mine_document, task.kind, document, terms, context, limit,
-                                                     task.params.get("importance") is True, task.params.get("backend"),
-                                                     task.params.get("minScore"))
+                                                     task.params.get("backend"), task.params.get("minScore"))
             finally:
                 lac_shim.progress_hook.reset(token)
             documents.append(document)
