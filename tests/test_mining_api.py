@@ -269,10 +269,20 @@ async def test_bad_task_requests(api, people):
     for payload in ({"kind": "poems", "sourceIds": [source["result"]["id"]]}, {"kind": "points", "sourceIds": []},
                     {"kind": "points", "sourceIds": ["1"]}, {"kind": "points", "sourceIds": [999999]},
                     *({"kind": "relations", "sourceIds": [source["result"]["id"]], "params": {"minScore": bad}}
-                      for bad in (1.5, -0.1, "0.5", True))):
+                      for bad in (1.5, -0.1, "0.5", True)),
+                    # A parameter the miners do not read is refused, not stored and ignored.
+                    *({"kind": "points", "sourceIds": [source["result"]["id"]], "params": params}
+                      for params in ({"importance": True}, {"limit": 0}, {"limit": "10"}, {"limit": 5000}, {"limit": True},
+                                     {"backend": "gpt"}, [1]))):
         _, body = await api.call("POST", f"{E}/task", token, json=payload)
         assert body["code"] == 1, payload
+    _, body = await api.call("POST", f"{E}/task", token, json={"kind": "points", "sourceIds": [source["result"]["id"]],
+                                                              "params": {"importance": True}})
+    assert "params.importance" in body["message"]
     assert await MiningTask.all().count() == 0
+    _, made = await api.call("POST", f"{E}/task", token, json={"kind": "points", "sourceIds": [source["result"]["id"]],
+                                                              "params": {"limit": 5}})
+    assert made["code"] == 0 and made["result"]["params"] == {"limit": 5}
 
 
 async def test_a_relations_task_may_ask_for_less_sure_evidence(api, people):

@@ -41,6 +41,28 @@ def check_min_score(value) -> float | None:
     return float(value)
 
 
+MAX_LIMIT = 1000  # results per source a points task may ask for (the review lists them all)
+TASK_PARAMS = ("limit", "backend", "minScore")
+
+
+def check_params(params) -> dict:
+    """A task's `params`: an object of TASK_PARAMS only, each valid. A key the miners do not read is
+    refused rather than stored, so a client never believes it asked for something that is ignored."""
+    if params is None:
+        return {}
+    if not isinstance(params, dict):
+        raise ValidationError("error.field_invalid", field="params")
+    for key in params:
+        if key not in TASK_PARAMS:
+            raise ValidationError("error.field_invalid", field=f"params.{key}")
+    limit = params.get("limit")
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT):
+        raise ValidationError("error.field_invalid", field="limit")
+    check_backend(params.get("backend"))
+    check_min_score(params.get("minScore"))
+    return dict(params)
+
+
 def less_sure_left_out(kind: str, min_score) -> bool:
     """Relations mined above a confidence (the default, or a minScore over 0): the kinds of evidence
     right less often were not listed, which an empty answer should say (web review, TUI, CLI)."""

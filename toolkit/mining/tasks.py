@@ -21,7 +21,7 @@ from toolkit.graphs.guard import open_graph
 from toolkit.graphs.listing import check_paging
 from toolkit.mining import dictionaries, lac_shim, rights
 from toolkit.mining.documents import Document
-from toolkit.mining.runner import GraphContext, check_backend, check_kind, check_min_score, less_sure_left_out, mine_document
+from toolkit.mining.runner import GraphContext, check_kind, check_params, less_sure_left_out, mine_document
 from toolkit.mining.sources import get_source
 from toolkit.model import MiningResult, MiningTask, Node, TextSource, User
 
@@ -107,12 +107,9 @@ async def create_task(user: User, kind: str, source_ids, graph_id: int | None = 
     await rights.check_write(user, graph_id=graph_id, owner_id=user.id)
     for source_id in source_ids:
         await get_source(user, source_id)
-    if params is not None and not isinstance(params, dict):
-        raise ValidationError("error.field_invalid", field="params")
-    check_backend((params or {}).get("backend"))
-    check_min_score((params or {}).get("minScore"))
+    params = check_params(params)
     task = await MiningTask.create(kind=kind, source_ids=source_ids, graph_id=graph_id, create_user_id=user.id,
-                                   params=params or {})
+                                   params=params)
     await audit.record("mining.task", user.id, "mining_task", task.id, kind=kind)
     return task_view(task)
 
