@@ -30,6 +30,18 @@ def test_mine_without_a_server(tmp_path, zhitu_home):
     assert table.exit_code == 0 and "1.2 树和二叉树" in table.stdout
 
 
+def test_mine_points_limit(tmp_path, zhitu_home):
+    course = tmp_path / "课程.txt"
+    course.write_text(COURSE, encoding="utf-8")
+    kept = runner.invoke(app, ["mine", "points", str(course), "--json", "--limit", "3"])
+    assert kept.exit_code == 0 and len(json.loads(kept.stdout)) == 3
+    # 0 used to list every point and -5 all but the last five: now a clear error and no table.
+    for bad in ("0", "-5", "1001"):
+        refused = runner.invoke(app, ["mine", "points", str(course), "--limit", bad])
+        assert refused.exit_code == exit_codes.INVALID and "limit" in refused.output, refused.output
+        assert "Traceback" not in refused.output and "score" not in refused.output
+
+
 def test_mine_relations_min_score(tmp_path, zhitu_home):
     course = tmp_path / "课程.txt"
     course.write_text(COURSE + "图的遍历方法有深度优先搜索和广度优先搜索。\n", encoding="utf-8")

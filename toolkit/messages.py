@@ -605,7 +605,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "help.mine.catalogue": ("目录识别：带页码的章节目录树。", "Catalogue recognition: the chapter/section tree with page numbers."),
     "help.mine.options.files": ("文本资料（.txt .md .docx .pdf .jpg .jpeg .png）。", "Text materials (.txt .md .docx .pdf .jpg .jpeg .png)."),
     "help.mine.options.graph": ("使用该图谱的知识点、目录和词典（需要数据库）。", "Use this graph's points, catalogue and dictionary (needs the database)."),
-    "help.mine.options.limit": ("每个文件最多保留的知识点数。", "Most knowledge points to keep per file."),
+    "help.mine.options.limit": ("每个文件最多保留的知识点数（1–1000）。", "Most knowledge points to keep per file (1–1000)."),
     "help.mine.options.backend": ("offline 或 llm（默认：设置了 ZHITU_LLM_URL 时为 llm，否则为 offline）。",
                                   "offline or llm (default: llm when ZHITU_LLM_URL is set, else offline)."),
     "help.mine.options.min_score": ("关系：只保留证据类型正确率不低于该值的关系（默认 0.6；0 保留全部）。",

@@ -45,6 +45,14 @@ MAX_LIMIT = 1000  # results per source a points task may ask for (the review lis
 TASK_PARAMS = ("limit", "backend", "minScore")
 
 
+def check_limit(limit) -> int | None:
+    """Results per source: None (all) or a whole number from 1 to MAX_LIMIT (0 or less used to mean
+    all, or all but the last few)."""
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT):
+        raise ValidationError("error.field_invalid", field="limit")
+    return limit
+
+
 def check_params(params) -> dict:
     """A task's `params`: an object of TASK_PARAMS only, each valid. A key the miners do not read is
     refused rather than stored, so a client never believes it asked for something that is ignored."""
@@ -55,9 +63,7 @@ def check_params(params) -> dict:
     for key in params:
         if key not in TASK_PARAMS:
             raise ValidationError("error.field_invalid", field=f"params.{key}")
-    limit = params.get("limit")
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT):
-        raise ValidationError("error.field_invalid", field="limit")
+    check_limit(params.get("limit"))
     check_backend(params.get("backend"))
     check_min_score(params.get("minScore"))
     return dict(params)
@@ -77,6 +83,7 @@ def mine_document(kind: str, document: Document, terms: list[str] | None = None,
     from toolkit.mining import llm
 
     check_kind(kind)
+    check_limit(limit)
     document = document.for_mining()
     if check_backend(backend) == "llm" or (backend is None and llm.configured()):
         return llm.mine(kind, document, terms, graph.point_names if graph else None,

@@ -186,7 +186,8 @@ KEYPHRASE_CS = (0.01, 0.03, 0.1)
 # ranks of frequency, spread, position and title 0.277; share of occurrences bounded by punctuation or
 # function words, and bounded in the title 0.281-0.284; title character and word overlap 0.285;
 # TextRank scores of the words 0.281; LAC's word importance (mode rank: the candidate's mean, min, max and last
-# word's rank) 0.2841 (C 0.01; the mean alone 0.2833) against 0.2822 in the same harness, for a second LAC pass. Against the shipped 0.282: pieces cut from 3-character words too (recall
+# word's rank) 0.2841 (C 0.01; the mean alone 0.2833) against 0.2822 in the same harness, for a second LAC pass.
+# Against the shipped 0.282: pieces cut from 3-character words too (recall
 # of the candidates 0.707 -> 0.711) 0.281; class-balanced weights 0.277-0.281. Candidate recall is 0.707 of the gold keywords; 15% of them never
 # occur in the abstract and another 5% only across LAC's word boundaries.
 # Positional locatives and chapter labels left out of the candidates (线性表中, 表中, 第二章: junk in course
