@@ -121,3 +121,25 @@ def test_english_words_are_tagged_as_lac_names_them():
     assert "osmosis" in words and "—" in words and "Diffusion" in words and "slow" in words
     assert dict(zip(words, tags))["osmosis"] == "n" and dict(zip(words, tags))["—"] == "w"
     assert not english_tokens.is_english("跳表是一种数据结构 (skip list)")
+
+
+NAMES_TEXT = """Osmosis refers to the movement of water across a membrane. In 1827 Dutrochet described osmosis in plant cells,
+and Dutrochet named it. Later Pfeffer measured osmotic pressure. Pfeffer used a porous pot. Osmosis needs a membrane.
+Osmotic pressure depends on concentration, as Pfeffer and Dutrochet showed.
+"""
+
+
+def test_english_names_rank_below_terms():
+    # Dutrochet and Pfeffer are capitalised inside sentences every time: names, not what the text teaches;
+    # Osmosis is capitalised only where a sentence starts, and written osmosis inside one.
+    from toolkit.mining.analysis import analyse
+    from toolkit.mining.documents import read_document
+
+    document = read_document("osmosis.txt", NAMES_TEXT.encode("utf-8"))
+    stats = points.candidates(analyse(document, "lac"))
+    assert points._proper_name("Dutrochet", stats) and points._proper_name("Pfeffer", stats)
+    assert not points._proper_name("Osmosis", stats) and not points._proper_name("membrane", stats)
+    assert not points._proper_name("DNA", {"DNA": points._Stats([], english=True, lefts={" ": 2})})
+    mined = {c.payload["term"]: c.score for c in points.mine(document, limit=None)}
+    assert {"Dutrochet", "Pfeffer"} <= set(mined)  # demoted, still listed for the reviewer
+    assert max(mined, key=mined.get) == "Osmosis" and mined["Pfeffer"] < mined["membrane"]

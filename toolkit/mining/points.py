@@ -578,6 +578,26 @@ def extract(sentences: list[Sentence], terms: Iterable[str] = (), limit: int | N
 DEFINED_BOOST = 0.5
 
 
+# An English name (Genêt, Massachusetts, Christianity) is capitalised wherever the text says it, also
+# inside a sentence; a term is written in lower case there and capitalised only at a sentence's start
+# (Homeostasis is…). Of the points said for the DEFT tuning files (their first 40), 5 of 36 such names were
+# terms those files define, against 97 of 240 other points.
+PROPER_NAME_FACTOR = 0.25
+_SENTENCE_OPENERS = frozenset("^\"“‘'")
+
+
+def _proper_name(term: str, stats: dict[str, _Stats]) -> bool:
+    entry = stats[term]
+    if not entry.english or not term.isascii() and not all(ch.isalpha() or ch in " -'" for ch in term):
+        return False
+    words = term.split()
+    if not all(w[:1].isupper() and not w.isupper() for w in words):
+        return False  # acronyms (DNA, GDP) are terms as often as not
+    if (term[0].lower() + term[1:]) in stats or term.lower() in stats:
+        return False  # also written in lower case: a word capitalised at a sentence's start
+    return any(left not in _SENTENCE_OPENERS for left in entry.lefts)
+
+
 def _chosen(stats: dict[str, _Stats], scores: dict[str, float], sentences: list[Sentence], dictionary: set[str],
             limit: int | None, document: Document | None, defined: dict[str, str] | None = None) -> list[Candidate]:
     """The best-scored candidates as results, near-duplicates of better ones left out."""
@@ -597,6 +617,8 @@ def _chosen(stats: dict[str, _Stats], scores: dict[str, float], sentences: list[
                     del scores[term]
             if not scores:
                 return []
+    for term in [t for t in scores if _proper_name(t, stats)]:
+        scores[term] *= PROPER_NAME_FACTOR
     ranked = sorted(scores, key=lambda t: (-scores[t], t))
     chosen: list[str] = []
     for term in ranked:

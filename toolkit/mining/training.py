@@ -190,6 +190,11 @@ KEYPHRASE_CS = (0.01, 0.03, 0.1)
 # Against the shipped 0.282: pieces cut from 3-character words too (recall
 # of the candidates 0.707 -> 0.711) 0.281; class-balanced weights 0.277-0.281. Candidate recall is 0.707 of the gold keywords; 15% of them never
 # occur in the abstract and another 5% only across LAC's word boundaries.
+# Against 0.2822 in the same harness (2026-12-02, both as an extra column beside the degree-2 features,
+# out of fold inside each training fold): the candidate's lexical context (LAC words and tags just before and
+# after each occurrence, its first and head word) through a sparse logistic regression, its log-odds 0.285-0.286
+# (C 0.03-1.0; 11-15 more keywords of 2,557); a CRF over LAC words (BIO tags of the keywords, words, tags and
+# their neighbours, Zipf band), the span's best and summed marginals, 0.284 (6 more). Neither shipped.
 # Positional locatives and chapter labels left out of the candidates (线性表中, 表中, 第二章: junk in course
 # texts' lists, points._good): 0.282 -> 0.281 (one keyword, 江西南部, kept by sparing compass words).
 KEYPHRASE_FOLDS = 5
