@@ -53,6 +53,26 @@ def test_definitions_with_terms_and_locations():
         assert candidate.payload["sentence"] in document.text
 
 
+QUESTION_BANK = ("第七部分：精确制导武器\n1、什么是精确制导武器？（是指采用精确制导技术，直接命中概率在50%以上的武器。）\n"
+                 "2、什么是信息化战争？（信息化战争是信息时代的基本战争形态，是信息化军队运用信息化武器装备进行的战争。）\n"
+                 "3、隐身技术的特点？（是指降低目标的可探测特征）\n4、什么是电子战？\n（电子战很重要。）\n"
+                 "5、什么是两极格局？两大战略力量之间相互对立，对整个国际事务起着决定性影响的局面。\n"
+                 "6、日本军事战略的实质是什么？（依靠日美军事同盟，发挥全球性的军事作用的战略目标）\n"
+                 "7、什么是商品的二因素？简述商品二因素之间的关系。\n")
+
+
+def test_question_bank_answers_define_what_the_question_asks():
+    # An answer in brackets is read as a sentence of its own; one that leaves the term out ("是指…")
+    # defines what the question before it asked about, and its location runs from that question.
+    document = Document.from_text(QUESTION_BANK)
+    found = {c.payload["term"]: c for c in definitions.mine(document)}
+    # 特点 and 实质 are asked about, not what a term is; 很重要 defines nothing; 简述… is the next exercise.
+    assert set(found) == {"精确制导武器", "信息化战争", "两极格局"}
+    answer = found["精确制导武器"]
+    assert answer.payload["sentence"].startswith("1、什么是精确制导武器？") and answer.payload["sentence"].endswith("武器。）")
+    assert document.text[answer.location["termStart"]:answer.location["termEnd"]] == "精确制导武器"
+
+
 @pytest.mark.parametrize("sentence, term", [
     ("他是指导老师。", None), ("这是一种好方法。", None), ("数据结构是一门重要的课程。", None),
     ("我们把这种结构称为栈。", "栈"), ("只有一个结点的树称为单结点树。", "单结点树"),

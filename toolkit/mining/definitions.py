@@ -773,7 +773,7 @@ def classify(texts: list[str], terms: Iterable[str] = ()) -> list[Match | None]:
 
 
 CHINESE_PATTERNS = frozenset({"named_bold", "bold_head", "define_bold", "head_np", "named", "english_model", "english_name", "glossary",
-                              "heading_term", "word_means", "equivalent_item"})
+                              "heading_term", "word_means", "equivalent_item", "answer"})
 # The older patterns that stay as a fallback behind chinese_match: on real text (OI-wiki) the
 # looser ones (X是……的N, …，即…) said far more statements than definitions.
 FALLBACK = ("so_called", "is_defined_as", "refers_to", "called", "call_it", "is_a_kind", "is_the", "is_genus", "that_is")
@@ -853,10 +853,12 @@ def _consumed(body: str, term: str) -> int:
 # a使用价值是指…, ③人民群众是…, [注]：根轨迹是…, (2分)实践是…
 _LIST_MARK = re.compile(r"^\s*(?:(?:\d{1,2}(?:[.．]\d{1,2})*\s*[.、．)）](?!\d)|[（(]\s*(?:\d{1,2}|[一二三四五六七八九十]{1,3}|[a-e]|论述|必考|\d+\s*分)\s*[)）]"
                         r"|[一二三四五六七八九十]{1,3}\s*[、．]|[①-⑳⑴-⒇]|※+|\d{1,2}\s+(?=[\u4e00-\u9fff])(?![个只条种类次位名件年月日天])"
-                        r"|[（(](?=[^（）()]*(?:[）)][。．.]?\s*)?$)|\[\s*注\s*\d*\s*\][：:]?|(?:答|注|理解)\s*[：:]"
+                        r"|[（(](?=[^（）()]*(?:[）)][。．.]?\s*)?$)|\[\s*注\s*\d*\s*\][：:]?|(?:答案?|注|理解)\s*[：:]"
                         r"|[a-e](?:[.、)）]\s*|\s*)(?=[\u4e00-\u9fff])(?![是为的和与或在]))\s*)+")
 
 
+# A whole sentence in brackets, as a question bank gives its answers: 什么是信息化战争？（信息化战争是…。）
+_ENCLOSED = re.compile(r"^\s*[（(](?P<inside>[^（）()]*(?:[（(][^（）()]*[）)][^（）()]*)*)[）)]\s*$")
 _EXAMPLE = re.compile(r"^\s*(?:如|例如|比如|譬如|举例来说|举个例子)\s*[，,：:]")
 
 
@@ -865,6 +867,14 @@ def _first_match(sentence: Sentence, marks: list[tuple[int, int]], heading: tupl
         return english_match(sentence.text)
     if re.search(r"[？?][）)]?\s*$", sentence.text):
         return None  # a question asks, it does not define
+    enclosed = _ENCLOSED.match(sentence.text)
+    if enclosed:
+        shift = enclosed.start("inside")
+        item = Sentence(sentence.start + shift, sentence.start + enclosed.end("inside"), enclosed.group("inside"), sentence.paragraph)
+        found = _first_match(item, [(a - shift, b - shift) for a, b in marks if a >= shift], heading)
+        if found is not None:
+            _shift(found, shift)
+        return found
     lead = _LIST_MARK.match(sentence.text)
     if lead and lead.end() < len(sentence.text.rstrip()):
         shift = lead.end()
@@ -1014,6 +1024,7 @@ def mine(document: Document, terms: Iterable[str] = (), threshold: float = 0.5) 
     sentences, headings = _body_sentences(document)
     marks = [_sentence_marks(document, s) for s in sentences]
     equivalent: tuple[str, int] | None = None  # (term, items left) after 无根树有几种等价的形式化定义：
+    asked: tuple[str, Sentence] | None = None  # the term a question asks about (什么是精确制导武器？), and the question
     for (match, sentence), sentence_marks in zip(_run(sentences, terms, marks, headings), marks):
         intro = _EQUIVALENT_INTRO.match(sentence.text.strip())
         if intro and _term_like(_strip_term(intro.group("term"))):
@@ -1024,7 +1035,21 @@ def mine(document: Document, terms: Iterable[str] = (), threshold: float = 0.5) 
             equivalent = (equivalent[0], equivalent[1] - 1) if equivalent[1] > 1 else None
         else:
             equivalent = None
+        question = None
+        if match is None and asked:
+            match = _answer_match(asked[0], sentence.text)
+            question = asked[1] if match is not None else None
+        asked = _asked_term(sentence)
         if match is None or match.score < threshold:
+            continue
+        if question is not None:  # the term where the question names it, the sentence from the question on
+            location = document.locate(question.start, sentence.end)
+            at = question.text.find(match.term)
+            location["termStart"] = question.document_offset(at)
+            location["termEnd"] = question.document_offset(at + len(match.term))
+            said = document.text[question.start:sentence.end].strip()
+            candidates.append(Candidate("definitions", match.score, {"term": match.term, "sentence": said, "pattern": match.pattern},
+                                        location))
             continue
         more = (_later_bold_definitions(sentence.text, sentence_marks, match) + _respectively(sentence.text, sentence_marks, match)
                 + _later_naming_clauses(sentence.text, sentence_marks, match) + _later_refers_to(sentence.text, match))
@@ -1036,6 +1061,44 @@ def mine(document: Document, terms: Iterable[str] = (), threshold: float = 0.5) 
                                         {"term": found.term, "sentence": sentence.text.strip(), "pattern": found.pattern},
                                         location))
     return candidates
+
+
+# A question bank asks what a term is and answers without naming it again:
+# 什么是精确制导武器？（是指采用精确制导技术，直接命中概率在50%以上的武器。
+_ASKED = re.compile(r"(?:什么(?:是|叫做?|叫作)|何谓|何为)\s*[“「]?(?P<term>" + _NP + r"{2,20}?)[”」]?\s*[？?]"
+                    r"|^(?:\d{1,3}\s*[、.．]\s*)?[“「]?(?P<before>" + _NP + r"{2,20}?)[”」]?\s*(?:是什么|指什么|的(?:科学|基本)?(?:含义|定义|概念|内涵)(?:是什么)?)\s*[？?]")
+_TASK = re.compile(r"^(?:简述|试述|论述|阐述|说明|分析|比较|举例|请|谈谈|概述|列举|解释)")  # the next exercise, not an answer
+_ANSWER_GENUS = re.compile(r"的[^的。．；;，,、：:（）()]{1,10}[）)]?[。．；;]?[）)]?$")
+_ANSWER_CUE = re.compile(r"^(?:是指|指的是|就是指|一般指|通常指|指(?![出令导向示挥])|是(?!否|什么))")
+
+
+def _asked_term(sentence: Sentence) -> tuple[str, Sentence] | None:
+    found = _ASKED.search(sentence.text.strip())
+    if not found:
+        return None
+    term = _strip_term(found.group("term") or found.group("before"))
+    if found.group("before") and ("的" in term or _ASPECT.search(term)):
+        return None  # 日本军事战略的实质是什么？ asks about an aspect of a term, not what the term is
+    return (term, sentence) if _term_like(term) and term in sentence.text else None
+
+
+def _answer_match(term: str, text: str) -> Match | None:
+    """The sentence after a question about `term` answers it when it opens with a defining cue (after
+    a list mark, 答：, or an opening bracket)."""
+    lead = _LIST_MARK.match(text)
+    start = lead.end() if lead else len(text) - len(text.lstrip())
+    body = text[start:].strip()
+    cue = _ANSWER_CUE.match(body)
+    if cue:
+        if len(re.findall(r"[\u4e00-\u9fff]", body[cue.end():])) < 4:
+            return None
+        return Match(term, start, start, start, start + cue.end(), "answer", 0.8)
+    # No cue: a description that names its class last (两大战略力量之间的相互对立…的局面。)
+    numbered = lead is not None and re.search(r"[\d①-⑳⑴-⒇一二三四五六七八九十]", lead.group(0))
+    if len(re.findall(r"[\u4e00-\u9fff]", body)) >= 8 and _ANSWER_GENUS.search(body) and not _NOT_TERM_START.match(body) \
+            and not numbered and not _TASK.match(body) and not re.search(r"[？?]", body):
+        return Match(term, start, start, start, start, "answer", 0.7)
+    return None
 
 
 # A term given several equivalent definitions, one a list item: 无根树有几种等价的形式化定义：/ - 无向无环的连通图 / …
