@@ -95,3 +95,36 @@ def test_a_formula_opens_no_emphasis_and_keeps_its_underscores():
     assert texts[1].startswith("Z_m^* 与 Z_m 不同")
     assert texts[2] == "这本书 $5，那本书 $6．"  # prices, not a formula
     assert len(texts) == 3  # the display formula is no prose
+
+
+REFERENCED = """# 笛卡尔树
+
+笛卡尔树是一种二叉树，每一个结点由一个键值二元组构成。
+
+（图源自维基百科）
+
+## 构建
+
+用单调栈构建笛卡尔树。
+
+## 参考资料
+
+[笛卡尔树 - 维基百科](https://zh.wikipedia.org/wiki/Cartesian_tree)
+
+[A Skip List Cookbook](http://example.org/cookbook.pdf)
+
+## 习题
+
+单调栈与笛卡尔树的关系。
+"""
+
+
+def test_reference_sections_and_credit_lines_are_not_taught():
+    from toolkit.mining import points
+
+    document = read_document("cartesian.md", REFERENCED.encode("utf-8"))
+    cited = {document.paragraph_text(i).strip() for i in document.reference_paragraphs()}
+    assert cited == {"（图源自维基百科）", "笛卡尔树 - 维基百科", "A Skip List Cookbook"}
+    terms = {c.payload["term"] for c in points.mine(document, limit=None)}
+    assert "笛卡尔树" in terms and "单调栈" in terms  # the 习题 section after the references is read again
+    assert not {"维基百科", "Skip List", "Cookbook", "A Skip List Cookbook"} & terms

@@ -25,6 +25,11 @@ MIN_TEXT_LAYER_CHARS = 1
 OCR_RELIABLE_CONFIDENCE = 60.0
 
 
+_REFERENCES_HEADING = re.compile(r"^(?:\d+(?:\.\d+)*\s*)?(?:参考(?:资料|文献|链接|书目)|延伸阅读|扩展阅读|拓展阅读|外部链接|相关链接|引用|注释与参考"
+                                 r"|references?|further reading|external links|see also|bibliography)\s*[：:]?$", re.I)
+_CREDIT_LINE = re.compile(r"^[（(]?\s*(?:图片?|图源|资料|数据|本文)?\s*(?:源自|来自|来源|出自|引自|转载自)[^。．]{0,40}[）)]?[。．]?$")
+
+
 @dataclass
 class Paragraph:
     page: int
@@ -107,6 +112,22 @@ class Document:
 
     def locate(self, start: int, end: int) -> dict:
         return {"page": self.page_at(start), "paragraph": self.paragraph_at(start), "start": start, "end": end}
+
+    def reference_paragraphs(self) -> set[int]:
+        """Paragraphs that cite instead of teach: a 参考资料/References section (from its heading to the
+        next heading of its level or above) and credit lines such as （图源自维基百科）."""
+        found, level = set(), None
+        for index, paragraph in enumerate(self.paragraphs):
+            text = self.text[paragraph.start:paragraph.end].strip()
+            if paragraph.style_level is not None:
+                if level is not None and paragraph.style_level <= level:
+                    level = None
+                if level is None and _REFERENCES_HEADING.match(text):
+                    level = paragraph.style_level
+                    continue  # the heading itself names a part of the document (the catalogue keeps it)
+            if level is not None or _CREDIT_LINE.match(text):
+                found.add(index)
+        return found
 
     def unreliable_pages(self) -> list[int]:
         return [page.page for page in self.pages if page.unreliable]

@@ -665,7 +665,9 @@ def mine(document: Document, terms: Iterable[str] = (), limit: int | None = 200,
         defined = {}
         for found in definitions.mine(document, terms):  # in document order: a term's first definition
             defined.setdefault(found.payload["term"], found.payload["sentence"])
-    return extract(analyse(document, "lac", terms), terms, limit, document, defined)
+    cited = document.reference_paragraphs()  # a 参考资料 list names other works, not what the text teaches
+    sentences = [s for s in analyse(document, "lac", terms) if s.paragraph not in cited]
+    return extract(sentences, terms, limit, document, defined)
 
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
