@@ -76,3 +76,11 @@ def test_a_running_header_over_the_slide_title_is_not_the_title():
               for n, (title, body) in enumerate(pairs, 1)]
     titles = [item["title"] for item in catalogue.recognise(_deck(slides))[1]]
     assert titles == [title for title, _ in pairs]
+
+
+def test_a_lab_unit_keeps_the_title_after_its_colon():
+    # 实验一 is the unit's number, as 第一部分 is: the title is what follows the colon.
+    text = ("实验一：信号的时域分析\n一、实验目的\n掌握信号的时域分析方法。\n二、实验原理\n原理内容很多。\n"
+            "实验二:系统的频率响应特性测量\n一、实验目的\n掌握频率响应特性的测量。\n实验三 离散系统\n一、实验目的\n掌握。\n")
+    titles = [(c.payload["level"], c.payload["title"]) for c in catalogue.mine(Document.from_text(text))]
+    assert [t for t in titles if t[0] == 1] == [(1, "实验一：信号的时域分析"), (1, "实验二:系统的频率响应特性测量"), (1, "实验三 离散系统")]

@@ -172,7 +172,7 @@ RUN_ON_RANKS = 6
 MAX_SENTENCE_HEADING_CHARS = 80
 
 
-_NUMBERING = re.compile(rf"^(?:第\s*[{CN}\d]+\s*(?:部分|[篇编部章节讲课条]|单元)|[{CN}]+\s*[、.．]|[（(]\s*[{CN}\d]+\s*[)）]|\d+(?:\.\d+)*\s*[、.．)）]?)")
+_NUMBERING = re.compile(rf"^(?:第\s*[{CN}\d]+\s*(?:部分|[篇编部章节讲课条]|单元)|(?:实验|实训|项目|任务|模块|单元|专题|课题)\s*[{CN}\d]+|[{CN}]+\s*[、.．]|[（(]\s*[{CN}\d]+\s*[)）]|\d+(?:\.\d+)*\s*[、.．)）]?)")
 
 
 def _numbering_body(text: str) -> str:

@@ -194,7 +194,8 @@ KEYPHRASE_CS = (0.01, 0.03, 0.1)
 # out of fold inside each training fold): the candidate's lexical context (LAC words and tags just before and
 # after each occurrence, its first and head word) through a sparse logistic regression, its log-odds 0.285-0.286
 # (C 0.03-1.0; 11-15 more keywords of 2,557); a CRF over LAC words (BIO tags of the keywords, words, tags and
-# their neighbours, Zipf band), the span's best and summed marginals, 0.284 (6 more). Neither shipped.
+# their neighbours, Zipf band), the span's best and summed marginals, 0.284 (6 more). Neither shipped. A long noun's
+# stem without its derivational last character (主成分分析 of 主成分分析法, 5+ characters) as a candidate 0.2825.
 # Positional locatives and chapter labels left out of the candidates (线性表中, 表中, 第二章: junk in course
 # texts' lists, points._good): 0.282 -> 0.281 (one keyword, 江西南部, kept by sparing compass words).
 KEYPHRASE_FOLDS = 5
