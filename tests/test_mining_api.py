@@ -273,7 +273,10 @@ async def test_bad_task_requests(api, people):
                     # A parameter the miners do not read is refused, not stored and ignored.
                     *({"kind": "points", "sourceIds": [source["result"]["id"]], "params": params}
                       for params in ({"importance": True}, {"limit": 0}, {"limit": "10"}, {"limit": 5000}, {"limit": True},
-                                     {"backend": "gpt"}, [1]))):
+                                     {"backend": "gpt"}, [1], {"minScore": 0})),
+                    # Each kind takes only what its miner reads: no limit for definitions or relations.
+                    {"kind": "definitions", "sourceIds": [source["result"]["id"]], "params": {"limit": 5}},
+                    {"kind": "relations", "sourceIds": [source["result"]["id"]], "params": {"limit": 5}}):
         _, body = await api.call("POST", f"{E}/task", token, json=payload)
         assert body["code"] == 1, payload
     _, body = await api.call("POST", f"{E}/task", token, json={"kind": "points", "sourceIds": [source["result"]["id"]],
@@ -283,6 +286,9 @@ async def test_bad_task_requests(api, people):
     _, made = await api.call("POST", f"{E}/task", token, json={"kind": "points", "sourceIds": [source["result"]["id"]],
                                                               "params": {"limit": 5}})
     assert made["code"] == 0 and made["result"]["params"] == {"limit": 5}
+    _, made = await api.call("POST", f"{E}/task", token, json={"kind": "definitions", "sourceIds": [source["result"]["id"]],
+                                                              "params": {"backend": "offline"}})
+    assert made["code"] == 0 and made["result"]["params"] == {"backend": "offline"}
 
 
 async def test_a_relations_task_may_ask_for_less_sure_evidence(api, people):

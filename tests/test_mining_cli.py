@@ -42,6 +42,17 @@ def test_mine_points_limit(tmp_path, zhitu_home):
         assert "Traceback" not in refused.output and "score" not in refused.output
 
 
+def test_each_kind_offers_only_the_options_its_miner_reads(tmp_path, zhitu_home):
+    # --limit counts points and --min-score weighs relations: elsewhere they were taken and ignored.
+    course = tmp_path / "课程.txt"
+    course.write_text(COURSE, encoding="utf-8")
+    for kind, flag in (("definitions", "--limit"), ("catalogue", "--limit"), ("belong", "--limit"), ("relations", "--limit"),
+                       ("points", "--min-score"), ("definitions", "--min-score")):
+        refused = runner.invoke(app, ["mine", kind, str(course), flag, "3"])
+        assert refused.exit_code != 0 and flag in refused.output, (kind, flag, refused.output)
+        assert "score" not in refused.output.split(flag)[0]  # no results printed before the error
+
+
 def test_mine_relations_min_score(tmp_path, zhitu_home):
     course = tmp_path / "课程.txt"
     course.write_text(COURSE + "图的遍历方法有深度优先搜索和广度优先搜索。\n", encoding="utf-8")

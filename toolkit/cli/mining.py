@@ -36,7 +36,7 @@ def register(app: typer.Typer) -> None:
     app.command("worker", help=text("help.worker"))(worker)
 
 
-def _mine(kind: str, files: List[Path], graph: Optional[int], as_json: bool, limit: int,
+def _mine(kind: str, files: List[Path], graph: Optional[int], as_json: bool, limit: int | None,
           backend: Optional[str] = None, min_score: Optional[float] = None) -> None:
     from toolkit.cli.main import run_async
     from toolkit.mining.documents import read_document
@@ -83,15 +83,26 @@ def _mine(kind: str, files: List[Path], graph: Optional[int], as_json: bool, lim
 
 
 def _command(kind: str, help_key: str):
-    def command(
-        files: List[Path] = typer.Argument(..., help=text("help.mine.options.files")),
-        graph: Optional[int] = typer.Option(None, "--graph", help=text("help.mine.options.graph")),
-        as_json: bool = typer.Option(False, "--json", help=text("help.common.json")),
-        limit: int = typer.Option(200, "--limit", help=text("help.mine.options.limit")),
-        backend: Optional[str] = typer.Option(None, "--backend", help=text("help.mine.options.backend")),
-        min_score: Optional[float] = typer.Option(None, "--min-score", help=text("help.mine.options.min_score")),
-    ) -> None:
-        _mine(kind, files, graph, as_json, limit, backend, min_score)
+    """`zhitu mine KIND`: each kind offers only the options its miner reads (--limit for points,
+    --min-score for relations), so no option is accepted and then ignored."""
+    files_argument = typer.Argument(..., help=text("help.mine.options.files"))
+    graph_option = typer.Option(None, "--graph", help=text("help.mine.options.graph"))
+    json_option = typer.Option(False, "--json", help=text("help.common.json"))
+    backend_option = typer.Option(None, "--backend", help=text("help.mine.options.backend"))
+    if kind == "points":
+        def command(files: List[Path] = files_argument, graph: Optional[int] = graph_option, as_json: bool = json_option,
+                    limit: int = typer.Option(200, "--limit", help=text("help.mine.options.limit")),
+                    backend: Optional[str] = backend_option) -> None:
+            _mine(kind, files, graph, as_json, limit, backend)
+    elif kind == "relations":
+        def command(files: List[Path] = files_argument, graph: Optional[int] = graph_option, as_json: bool = json_option,
+                    backend: Optional[str] = backend_option,
+                    min_score: Optional[float] = typer.Option(None, "--min-score", help=text("help.mine.options.min_score"))) -> None:
+            _mine(kind, files, graph, as_json, None, backend, min_score)
+    else:
+        def command(files: List[Path] = files_argument, graph: Optional[int] = graph_option, as_json: bool = json_option,
+                    backend: Optional[str] = backend_option) -> None:
+            _mine(kind, files, graph, as_json, None, backend)
 
     mine_app.command(kind, help=text(help_key))(command)
 

@@ -42,7 +42,9 @@ def check_min_score(value) -> float | None:
 
 
 MAX_LIMIT = 1000  # results per source a points task may ask for (the review lists them all)
-TASK_PARAMS = ("limit", "backend", "minScore")
+# The parameters each kind's miner reads: the others are refused (field params.KEY), not ignored.
+TASK_PARAMS = {"points": ("limit", "backend"), "relations": ("backend", "minScore")}
+DEFAULT_TASK_PARAMS = ("backend",)
 
 
 def check_limit(limit) -> int | None:
@@ -53,15 +55,16 @@ def check_limit(limit) -> int | None:
     return limit
 
 
-def check_params(params) -> dict:
-    """A task's `params`: an object of TASK_PARAMS only, each valid. A key the miners do not read is
-    refused rather than stored, so a client never believes it asked for something that is ignored."""
+def check_params(params, kind: str) -> dict:
+    """A task's `params`: an object of the keys its kind reads (TASK_PARAMS), each valid. A key the
+    miner does not read is refused rather than stored, so a client never believes it asked for
+    something that is ignored (a limit on definitions, a minScore on points)."""
     if params is None:
         return {}
     if not isinstance(params, dict):
         raise ValidationError("error.field_invalid", field="params")
     for key in params:
-        if key not in TASK_PARAMS:
+        if key not in TASK_PARAMS.get(kind, DEFAULT_TASK_PARAMS):
             raise ValidationError("error.field_invalid", field=f"params.{key}")
     check_limit(params.get("limit"))
     check_backend(params.get("backend"))

@@ -107,7 +107,7 @@ async def create_task(user: User, kind: str, source_ids, graph_id: int | None = 
     await rights.check_write(user, graph_id=graph_id, owner_id=user.id)
     for source_id in source_ids:
         await get_source(user, source_id)
-    params = check_params(params)
+    params = check_params(params, kind)
     task = await MiningTask.create(kind=kind, source_ids=source_ids, graph_id=graph_id, create_user_id=user.id,
                                    params=params)
     await audit.record("mining.task", user.id, "mining_task", task.id, kind=kind)
