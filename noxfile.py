@@ -53,10 +53,12 @@ def tests_pg(session: nox.Session) -> None:
 def attack(session: nox.Session) -> None:
     """Security and fault tests (tests/attack): parallel bursts against every limit, object-level
     rights on every write, hostile files and bodies, kill -9 mid-write, a server no upload stalls.
-    Servers listen on loopback only and every loop is bounded. Runs on SQLite, then PostgreSQL."""
-    session.run(_python(), "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/attack", *session.posargs,
+    Servers listen on loopback only and every loop is bounded. Runs on SQLite, then PostgreSQL, each in
+    parallel processes as the other suites are (every test starts its own servers and databases): on two
+    cores 4.1 -> 2.6 min and 3.5 -> 2.2 min, which keeps the CI run inside its 40 minutes."""
+    session.run(_python(), "-m", "pytest", "-q", "-p", "no:cacheprovider", *PARALLEL, "tests/attack", *session.posargs,
                 env={"ZHITU_TEST_DB": ""})
-    session.run(_python(), "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/attack", "-m", "not sqlite_only",
+    session.run(_python(), "-m", "pytest", "-q", "-p", "no:cacheprovider", *PARALLEL, "tests/attack", "-m", "not sqlite_only",
                 *session.posargs, env={"ZHITU_TEST_DB": PG_URL})
 
 
