@@ -869,20 +869,10 @@ def _first_match(sentence: Sentence, marks: list[tuple[int, int]], heading: tupl
         return None  # a question asks, it does not define
     enclosed = _ENCLOSED.match(sentence.text)
     if enclosed:
-        shift = enclosed.start("inside")
-        item = Sentence(sentence.start + shift, sentence.start + enclosed.end("inside"), enclosed.group("inside"), sentence.paragraph)
-        found = _first_match(item, [(a - shift, b - shift) for a, b in marks if a >= shift], heading)
-        if found is not None:
-            _shift(found, shift)
-        return found
+        return _match_inside(sentence, enclosed.start("inside"), enclosed.end("inside"), marks, heading)
     lead = _LIST_MARK.match(sentence.text)
     if lead and lead.end() < len(sentence.text.rstrip()):
-        shift = lead.end()
-        item = Sentence(sentence.start + shift, sentence.end, sentence.text[shift:], sentence.paragraph)
-        found = _first_match(item, [(a - shift, b - shift) for a, b in marks if a >= shift], heading)
-        if found is not None:
-            _shift(found, shift)
-        return found
+        return _match_inside(sentence, lead.end(), len(sentence.text), marks, heading)
     if _EXAMPLE.match(sentence.text):
         return None  # 如，贯众——有很多植物都叫贯众: an example names a case, it does not define the term
     found = chinese_match(sentence.text, marks)
@@ -906,6 +896,17 @@ def _first_match(sentence: Sentence, marks: list[tuple[int, int]], heading: tupl
         return None
     if found is not None and found.pattern in _LOOSE and _statement(found, sentence.text):
         return None
+    return found
+
+
+def _match_inside(sentence: Sentence, start: int, end: int, marks: list[tuple[int, int]],
+                  heading: tuple[str, bool] | None) -> Match | None:
+    """_first_match on the part of the sentence from start to end (a bracketed sentence's inside, a list
+    item after its mark), with the offsets of what it finds in the whole sentence."""
+    item = Sentence(sentence.start + start, sentence.start + end, sentence.text[start:end], sentence.paragraph)
+    found = _first_match(item, [(a - start, b - start) for a, b in marks if a >= start], heading)
+    if found is not None:
+        _shift(found, start)
     return found
 
 
@@ -1043,24 +1044,25 @@ def mine(document: Document, terms: Iterable[str] = (), threshold: float = 0.5) 
         if match is None or match.score < threshold:
             continue
         if question is not None:  # the term where the question names it, the sentence from the question on
-            location = document.locate(question.start, sentence.end)
             at = question.text.find(match.term)
-            location["termStart"] = question.document_offset(at)
-            location["termEnd"] = question.document_offset(at + len(match.term))
-            said = document.text[question.start:sentence.end].strip()
-            candidates.append(Candidate("definitions", match.score, {"term": match.term, "sentence": said, "pattern": match.pattern},
-                                        location))
+            candidates.append(_candidate(document, match, document.text[question.start:sentence.end], question.start, sentence.end,
+                                         question.document_offset(at), question.document_offset(at + len(match.term))))
             continue
         more = (_later_bold_definitions(sentence.text, sentence_marks, match) + _respectively(sentence.text, sentence_marks, match)
                 + _later_naming_clauses(sentence.text, sentence_marks, match) + _later_refers_to(sentence.text, match))
         for found in [match] + more:
-            location = document.locate(sentence.start, sentence.end)
-            location["termStart"] = sentence.document_offset(found.term_start)
-            location["termEnd"] = sentence.document_offset(found.term_end)
-            candidates.append(Candidate("definitions", found.score,
-                                        {"term": found.term, "sentence": sentence.text.strip(), "pattern": found.pattern},
-                                        location))
+            candidates.append(_candidate(document, found, sentence.text, sentence.start, sentence.end,
+                                         sentence.document_offset(found.term_start), sentence.document_offset(found.term_end)))
     return candidates
+
+
+def _candidate(document: Document, match: Match, said: str, start: int, end: int, term_start: int, term_end: int) -> Candidate:
+    """The review candidate of a definition: `said` (the document from start to end) as its sentence, the
+    term at term_start..term_end of the document."""
+    location = document.locate(start, end)
+    location["termStart"], location["termEnd"] = term_start, term_end
+    return Candidate("definitions", match.score,
+                     {"term": match.term, "sentence": said.strip(), "pattern": match.pattern}, location)
 
 
 # A question bank asks what a term is and answers without naming it again:
