@@ -143,3 +143,16 @@ def test_english_names_rank_below_terms():
     mined = {c.payload["term"]: c.score for c in points.mine(document, limit=None)}
     assert {"Dutrochet", "Pfeffer"} <= set(mined)  # demoted, still listed for the reviewer
     assert max(mined, key=mined.get) == "Osmosis" and mined["Pfeffer"] < mined["membrane"]
+
+
+def test_a_terms_english_name_beside_it_is_no_point_of_its_own_but_an_acronym_the_text_uses_is():
+    document = Document.from_text(
+        "拓扑排序\n拓扑排序，英文名叫 Topological sorting，是给有向图的节点排序的方法。"
+        "字典树（Trie）可以存储字符串。二分图（bipartite graph）的顶点分为两个部分。"
+        "散列表（英语：Hash Table，简称 HT）按键存取记录。HT 的查找很快，HT 的插入也很快。")
+    terms = [c.payload["term"] for c in points.mine(document, limit=30)]
+    assert {"拓扑排序", "字典树", "二分图", "散列表", "HT"} <= set(terms)
+    english = {"topological sorting", "topological", "trie", "bipartite graph", "bipartite", "hash table", "table"}
+    assert not {t for t in terms if t.lower() in english}
+    assert not {"英文名", "英语", "简称"} & set(terms)
+    assert points.english_glosses("欧拉路径（英语：Eulerian path）是") and not points.english_glosses("变量（x 为整数）")

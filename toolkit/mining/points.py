@@ -30,6 +30,7 @@ GENERIC = frozenset("""
 步骤 阶段 层次 类型 种类 分类 数量 程度 水平 能力 效果 功能 结构 系统 模型 理论 技术 知识 信息 数据 对象 元素 单位 范围
 作者 研究 分析 应用 发展 实现 处理 设计 使用 进行 提出 利用 通过 基于 采用 具有 包括 表示 说明 介绍 讨论 总结 小结 本文
 领域 方向 工作 任务 现象 规律 手段 工具 环境 状态 变化 问题的 文章 实验 结果表明 结论 方案 措施 前提 核心 关键 中心 成分
+英文 英语 英文名 中文名 缩写 简称 全称 英文缩写
 """.split())
 # The parts of an English textbook, never a knowledge point nor a term's first or last word (Chapter 3
 # Cells, Figure 2); words of any subject, never a knowledge point alone.
@@ -296,6 +297,29 @@ class _Stats:
         self.rights[right] = self.rights.get(right, 0) + 1
 
 
+# A Chinese text gives a term's English name beside it: 二分图（bipartite graph）, 欧拉路径（英语：Eulerian
+# path）, 英文名叫 Directed Acyclic Graph. That name is the same point again, not one of its own; an
+# acronym there (DAG, SVM) is kept, since texts go on to use it as the term's name.
+_GLOSS_CUE = re.compile(r"英[语文](?:名称?|全称|简称|缩写)?|全称|简称|缩写|又称|或|English|[：:，,、;；\s]")
+_BRACKET = re.compile(r"(?<=[\u4e00-\u9fff])\s*[（(](?P<gloss>[^（）()]{1,80})[)）]")
+_NAMED_IN_ENGLISH = re.compile(r"英[语文](?:名称?|全称)?(?:叫做?|是|为|称为?)?\s*[：:]?\s*(?P<gloss>[A-Za-z][A-Za-z0-9 \-'’/]*[A-Za-z0-9])")
+
+
+def english_glosses(text: str) -> list[tuple[int, int]]:
+    """Spans of a Chinese sentence that give a term's English name (offsets in the sentence)."""
+    spans = []
+    for found in _BRACKET.finditer(text):
+        rest = _GLOSS_CUE.sub("", found.group("gloss"))
+        if rest and not _CJK.search(rest) and re.search(r"[A-Za-z]", rest):
+            spans.append(found.span("gloss"))
+    spans.extend(found.span("gloss") for found in _NAMED_IN_ENGLISH.finditer(text))
+    return spans
+
+
+def _in_gloss(term: str, start: int, end: int, glosses: list[tuple[int, int]]) -> bool:
+    return not term.replace(" ", "").isupper() and any(s <= start and end <= e for s, e in glosses)
+
+
 def candidates(sentences: list[Sentence], marks: dict[int, list[tuple[int, int]]] | None = None) -> dict[str, _Stats]:
     """Every noun-phrase sub-span of 1..MAX_TOKENS words, the verb-bearing spans of _verbal_span and
     pieces of long words: (term -> statistics)."""
@@ -332,6 +356,7 @@ def candidates(sentences: list[Sentence], marks: dict[int, list[tuple[int, int]]
     english = [is_english(sentence.text) for sentence in sentences]
     for index, sentence in enumerate(sentences):
         taken: set[tuple[int, int]] = set()
+        glosses = [] if english[index] else english_glosses(sentence.text)
         for run in _runs(sentence):
             for begin in range(len(run)):
                 raw = ""
@@ -345,6 +370,8 @@ def candidates(sentences: list[Sentence], marks: dict[int, list[tuple[int, int]]
                     raw += run[stop - 1].text
                     term = _clean(raw)
                     if not _good(term, piece) or _URLISH.search(term):
+                        continue
+                    if glosses and _in_gloss(term, piece[0].start - sentence.start, piece[-1].end - sentence.start, glosses):
                         continue
                     taken.add((piece[0].start, piece[-1].end))
                     record(term, piece, index, sentence, "noun")
