@@ -156,3 +156,13 @@ def test_a_terms_english_name_beside_it_is_no_point_of_its_own_but_an_acronym_th
     assert not {t for t in terms if t.lower() in english}
     assert not {"英文名", "英语", "简称"} & set(terms)
     assert points.english_glosses("欧拉路径（英语：Eulerian path）是") and not points.english_glosses("变量（x 为整数）")
+
+
+def test_the_places_of_a_biographical_aside_are_no_points():
+    document = Document.from_text(
+        "强连通分量\nRobert E. Tarjan（罗伯特·塔扬，1948~），生于美国加州波莫纳，计算机科学家。"
+        "Tarjan 算法求强连通分量。强连通分量是有向图的极大强连通子图。Tarjan 算法基于深度优先搜索。"
+        "本文研究了鄱阳湖（1990—2010年）湿地面积的变化，鄱阳湖湿地面积逐年减少。")
+    terms = {c.payload["term"] for c in points.mine(document, limit=40)}
+    assert "强连通分量" in terms and "鄱阳湖" in terms  # a place the text is about stays
+    assert not {"美国", "加州", "波莫纳", "美国加州"} & terms

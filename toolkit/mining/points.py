@@ -320,6 +320,14 @@ def _in_gloss(term: str, start: int, end: int, glosses: list[tuple[int, int]]) -
     return not term.replace(" ", "").isupper() and any(s <= start and end <= e for s, e in glosses)
 
 
+# A biographical aside, Tarjan（罗伯特·塔扬，1948~），生于美国加州波莫纳, names places and people that are
+# no knowledge of the course (美国, 加州 came out as points): a sentence with a person's name and a lifespan
+# or 生于/毕业于… gives no points made of names alone.
+_BIOGRAPHY = re.compile(r"[（(][^（）()]{0,30}\d{3,4}\s*年?\s*[~～\-—–－至]+\s*(?:\d{3,4}\s*年?)?\s*[)）]"
+                        r"|(?:出?生于|出生在|毕业于|逝世于|卒于|病逝于|任教于|就职于)")
+_NAMES = frozenset({"LOC", "PER"})
+
+
 def candidates(sentences: list[Sentence], marks: dict[int, list[tuple[int, int]]] | None = None) -> dict[str, _Stats]:
     """Every noun-phrase sub-span of 1..MAX_TOKENS words, the verb-bearing spans of _verbal_span and
     pieces of long words: (term -> statistics)."""
@@ -357,6 +365,7 @@ def candidates(sentences: list[Sentence], marks: dict[int, list[tuple[int, int]]
     for index, sentence in enumerate(sentences):
         taken: set[tuple[int, int]] = set()
         glosses = [] if english[index] else english_glosses(sentence.text)
+        biography = not english[index] and bool(_BIOGRAPHY.search(sentence.text)) and any(t.pos == "PER" for t in sentence.tokens)
         for run in _runs(sentence):
             for begin in range(len(run)):
                 raw = ""
@@ -372,6 +381,8 @@ def candidates(sentences: list[Sentence], marks: dict[int, list[tuple[int, int]]
                     if not _good(term, piece) or _URLISH.search(term):
                         continue
                     if glosses and _in_gloss(term, piece[0].start - sentence.start, piece[-1].end - sentence.start, glosses):
+                        continue
+                    if biography and all(token.pos in _NAMES for token in piece):
                         continue
                     taken.add((piece[0].start, piece[-1].end))
                     record(term, piece, index, sentence, "noun")
