@@ -451,3 +451,13 @@ def test_an_abbreviation_dot_inside_brackets_ends_no_sentence():
 
     document = read_document("plants.txt", "亚种（subsp. 或 ssp.）：形态与原种有显著差异。变种是另一级．\n".encode("utf-8"))
     assert [s.text for s in split_sentences(document)] == ["亚种（subsp. 或 ssp.）：形态与原种有显著差异。", "变种是另一级．"]
+
+
+@pytest.mark.parametrize("text, terms", [
+    ("一般战争规律是普遍存在于一切战争之中的内在本质的联系。", ["一般战争规律"]),  # 一般 names a general kind here
+    ("一般等价物是从商品中分离出来的充当其他一切商品的统一价值表现材料的商品。", ["一般等价物"]),
+    ("一般认为栈是一种常见的数据结构。", []),  # …and is an adverb here
+    ("一般地说，排序是将一组记录按关键字排列的过程。", ["排序"]),
+])
+def test_yiban_opens_a_general_kind_or_an_adverb(text, terms):
+    assert [c.payload["term"] for c in definitions.mine(Document.from_text(text))] == terms
