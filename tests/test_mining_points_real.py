@@ -166,3 +166,6 @@ def test_the_places_of_a_biographical_aside_are_no_points():
     terms = {c.payload["term"] for c in points.mine(document, limit=40)}
     assert "强连通分量" in terms and "鄱阳湖" in terms  # a place the text is about stays
     assert not {"美国", "加州", "波莫纳", "美国加州"} & terms
+    # 产生于 and 发生于 are no birthplace: the names of such a sentence stay candidates
+    assert not points._BIOGRAPHY.search("欧姆发现电流产生于电势差，故障发生于上海。")
+    assert points._BIOGRAPHY.search("塔扬生于美国加州波莫纳。")

@@ -324,7 +324,7 @@ def _in_gloss(term: str, start: int, end: int, glosses: list[tuple[int, int]]) -
 # no knowledge of the course (美国, 加州 came out as points): a sentence with a person's name and a lifespan
 # or 生于/毕业于… gives no points made of names alone.
 _BIOGRAPHY = re.compile(r"[（(][^（）()]{0,30}\d{3,4}\s*年?\s*[~～\-—–－至]+\s*(?:\d{3,4}\s*年?)?\s*[)）]"
-                        r"|(?:出?生于|出生在|毕业于|逝世于|卒于|病逝于|任教于|就职于)")
+                        r"|(?:(?<![产发诞衍派滋寄共再新萌])生于|出生[于在]|毕业于|逝世于|卒于|病逝于|任教于|就职于)")  # not 产生于, 发生于
 _NAMES = frozenset({"LOC", "PER"})
 
 
