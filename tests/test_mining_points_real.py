@@ -169,3 +169,27 @@ def test_the_places_of_a_biographical_aside_are_no_points():
     # 产生于 and 发生于 are no birthplace: the names of such a sentence stay candidates
     assert not points._BIOGRAPHY.search("欧姆发现电流产生于电势差，故障发生于上海。")
     assert points._BIOGRAPHY.search("塔扬生于美国加州波莫纳。")
+
+
+def test_particles_negations_and_asides_are_no_points():
+    # As an OI-wiki page reads: a question ending in 呢, a clause ending in 了, what a node lacks, a
+    # counted tree, a connective, a translator's note, and the page's credit line naming its source.
+    text = ("## 判定\n如何判定一个图是否是有向无环图呢？如果有环，那么任意序列都不满足条件了．\n"
+            "笛卡尔树的一个节点没有右儿子时，右链到此为止．也就是说，把数组下标当作键值，取出一棵子树．\n"
+            "这个推论又叫 Menger 定理（译者注）．点连通度与边连通度不存在这种关系．\n"
+            "本页面译自博文 Edge connectivity，其中英文版版权协议为 CC-BY-SA 4.0．\n")
+    document = Document.from_text(text)
+    found = {c.payload["term"] for c in points.mine(document, limit=None)}
+    assert not {"无环图呢", "条件了", "没有右儿子", "也就是说", "当作键值", "一棵子树", "译者", "译者注", "不存在", "版权协议",
+                "博文", "页面", "英文版版权协议"} & found
+    assert {"笛卡尔树", "右链", "键值", "点连通度"} <= found
+    cited = {document.paragraph_text(i).strip() for i in document.reference_paragraphs()}
+    assert cited == {"本页面译自博文 Edge connectivity，其中英文版版权协议为 CC-BY-SA 4.0．"}
+
+
+def test_letters_of_lacs_other_function_words_may_be_part_of_a_term_its_particles_not():
+    from toolkit.mining.analysis import Token
+
+    assert points._symbol_word(Token("α", "xc", 1, 0, 1)) and points._symbol_word(Token("P", "xc", 1, 0, 1))
+    assert not points._symbol_word(Token("呢", "xc", 1, 0, 1)) and not points._symbol_word(Token("了", "xc", 1, 0, 1))
+    assert not points._symbol_word(Token("，", "xc", 1, 0, 1)) and not points._symbol_word(Token("α", "n", 1, 0, 1))

@@ -31,6 +31,7 @@ GENERIC = frozenset("""
 作者 研究 分析 应用 发展 实现 处理 设计 使用 进行 提出 利用 通过 基于 采用 具有 包括 表示 说明 介绍 讨论 总结 小结 本文
 领域 方向 工作 任务 现象 规律 手段 工具 环境 状态 变化 问题的 文章 实验 结果表明 结论 方案 措施 前提 核心 关键 中心 成分
 英文 英语 英文名 中文名 缩写 简称 全称 英文缩写
+也就是说 换句话说 换言之 总而言之 事实上 实际上 译者 译者注 编者 编者注 原文 译文
 """.split())
 # The parts of an English textbook, never a knowledge point nor a term's first or last word (Chapter 3
 # Cells, Figure 2); words of any subject, never a knowledge point alone.
@@ -47,6 +48,15 @@ TRIM_LEFT = frozenset("各 每 该 本 此 其 这 那 某 一种 一个 一些 
 MODIFIERS = frozenset({"a", "ad", "b"})
 
 
+def _symbol_word(token) -> bool:
+    """LAC's other function words (xc) that are letters, digits or Greek letters may be part of a term
+    (P 型, α-淀粉酶); its Chinese particles (呢, 了, 吗) end a sentence: 有向无环图呢 was a point."""
+    return token.pos == "xc" and token.text.isalnum() and not _CJK.search(token.text)
+
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
 def _runs(sentence: Sentence) -> Iterable[list]:
     """Maximal runs of term-like tokens: nouns, modifiers before them, and adverb+verb pairs
     that name procedures (深度 优先 搜索)."""
@@ -56,7 +66,7 @@ def _runs(sentence: Sentence) -> Iterable[list]:
     while i < len(tokens):
         token = tokens[i]
         nxt = tokens[i + 1] if i + 1 < len(tokens) else None
-        if token.pos in NOUNISH or token.pos == "xc" and token.text.isalnum():
+        if token.pos in NOUNISH or _symbol_word(token):
             run.append(token)
         elif token.pos in MODIFIERS and nxt is not None and nxt.pos in NOUNISH:
             run.append(token)
@@ -93,7 +103,7 @@ def _wide_runs(sentence: Sentence) -> Iterable[list]:
     """Maximal runs of adjacent tokens of WIDE (an alphanumeric xc too)."""
     run: list = []
     for token in sentence.tokens:
-        if (token.pos in WIDE or token.pos == "xc" and token.text.isalnum()) \
+        if (token.pos in WIDE or _symbol_word(token)) \
                 and (not run or run[-1].end == token.start or _spaced_words(sentence, run[-1], token)):
             run.append(token)
             continue
@@ -110,8 +120,10 @@ LIGHT_VERBS = frozenset("""
 是 为 有 于 在 对 把 被 使 让 给 用 看 做 作 进行 提供 作为 成为 具有 存在 表现 包括 包含 属于 采用 利用 通过 使用 得到
 获得 给出 提出 给予 加以 予以 需要 可以 能够 应该 要 会 能 可 将 并 也 都 还 就 又 再 才 分别 特别 同时 主要 只有 已经
 开始 继续 认为 发现 表明 显示 说明 看出 指出 得出 达到 实现 完成 形成 产生 出现 引起 造成 导致 涉及 结合 根据 按照 参考
+当作 看作 视作 视为 称为 称作 叫做 记为 记作
 """.split())
 _OBJECT_ENDINGS = tuple("于为是出成到了着过")
+NEGATIONS = frozenset("没有 没 不 未 无法 不能 不会 不是 并非 不存在 不满足 不需要".split())
 
 
 def _verbal_span(piece: list) -> bool:
@@ -119,6 +131,8 @@ def _verbal_span(piece: list) -> bool:
     several words that end in a head and start with neither a locative nor a bare number; never a
     light verb or a verb ending that takes an object."""
     first, last = piece[0], piece[-1]
+    if first.text in NEGATIONS:
+        return False  # 没有右儿子, 不存在: what a thing lacks or what does not hold
     for token in piece:
         if token.text in LIGHT_VERBS or token.pos == "v" and len(token.text) > 1 and token.text.endswith(_OBJECT_ENDINGS):
             return False
@@ -177,7 +191,7 @@ _QUESTION = re.compile(r"什么|哪些|哪个|哪种|怎样|怎么|如何|为何
 # 每个结点; slogans counted from three up stay: 三个代表), the one an algorithm holds now, starts or ends at,
 # or all of them (当前节点, 目标节点, 所有子结点; 所有制, 所有权 and 目标函数 stay), and the phrases that point at an example, a figure or what
 # follows (举例来说, 构造如下, 下图所示). No CSL training keyword matches.
-_PROSE_PHRASE = re.compile(r"^[一两二每几]+(?:个|条|种|类|部分|位|件|块|段|份)|^(?:当前|所有(?![制权者人])|其余)"
+_PROSE_PHRASE = re.compile(r"^[一两二每几]+(?:个|条|种|类|部分|位|件|块|段|份|棵|颗|只|张|组)|^(?:当前|所有(?![制权者人])|其余)"
                            r"|^(?:目标|起始|初始)(?:节点|结点|顶点|位置|元素)$"
                            r"|(?:来说|而言|如下|所示)$|^(?:如图|下图|上图|下表|上表|如表)")
 _EXERCISE_WORDS = frozenset("填空 简答 填空题 简答题 选择题 判断题 计算题 论述题 名词解释 所示 如图所示 求得 是什么 为什么 怎么样".split()) | \
@@ -708,7 +722,6 @@ def mine(document: Document, terms: Iterable[str] = (), limit: int | None = 200,
     return extract(sentences, terms, limit, document, defined)
 
 
-_CJK = re.compile(r"[\u4e00-\u9fff]")
 _DEBRIS_CHARS = 8
 
 
