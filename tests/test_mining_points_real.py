@@ -177,12 +177,14 @@ def test_particles_negations_and_asides_are_no_points():
     text = ("## 判定\n如何判定一个图是否是有向无环图呢？如果有环，那么任意序列都不满足条件了．\n"
             "笛卡尔树的一个节点没有右儿子时，右链到此为止．也就是说，把数组下标当作键值，取出一棵子树．\n"
             "这个推论又叫 Menger 定理（译者注）．点连通度与边连通度不存在这种关系．\n"
-            "本页面译自博文 Edge connectivity，其中英文版版权协议为 CC-BY-SA 4.0．\n")
+            "本页面译自博文 Edge connectivity，其中英文版版权协议为 CC-BY-SA 4.0．\n"
+            "从上层到下层到根结点，再移动至第 n-1 层．跳表的示意图如下．\n"
+            "要求学生掌握计算机网络的体系结构，会列真值表．\n")
     document = Document.from_text(text)
     found = {c.payload["term"] for c in points.mine(document, limit=None)}
     assert not {"无环图呢", "条件了", "没有右儿子", "也就是说", "当作键值", "一棵子树", "译者", "译者注", "不存在", "版权协议",
-                "博文", "页面", "英文版版权协议"} & found
-    assert {"笛卡尔树", "右链", "键值", "点连通度"} <= found
+                "博文", "页面", "英文版版权协议", "下层到", "移动至", "n-1", "示意图", "掌握计算机网络", "列真值表"} & found
+    assert {"笛卡尔树", "右链", "键值", "点连通度", "计算机网络", "真值表"} <= found
     cited = {document.paragraph_text(i).strip() for i in document.reference_paragraphs()}
     assert cited == {"本页面译自博文 Edge connectivity，其中英文版版权协议为 CC-BY-SA 4.0．"}
 

@@ -115,12 +115,15 @@ def _wide_runs(sentence: Sentence) -> Iterable[list]:
 
 
 # Verbs that carry grammar rather than a procedure, and verb endings that attach an object or a
-# result (应用于, 表现出, 分为): a span holding them is a clause (方法进行, 分别为, 提供参考).
+# result (应用于, 表现出, 分为): a span holding them is a clause (方法进行, 分别为, 提供参考); so are
+# the verbs of regarding and naming (当作键值), of direction (下层到, 移动至), of a task (列真值表) and
+# a syllabus's verbs of learning (掌握计算机网络).
 LIGHT_VERBS = frozenset("""
 是 为 有 于 在 对 把 被 使 让 给 用 看 做 作 进行 提供 作为 成为 具有 存在 表现 包括 包含 属于 采用 利用 通过 使用 得到
 获得 给出 提出 给予 加以 予以 需要 可以 能够 应该 要 会 能 可 将 并 也 都 还 就 又 再 才 分别 特别 同时 主要 只有 已经
 开始 继续 认为 发现 表明 显示 说明 看出 指出 得出 达到 实现 完成 形成 产生 出现 引起 造成 导致 涉及 结合 根据 按照 参考
-当作 看作 视作 视为 称为 称作 叫做 记为 记作
+当作 看作 视作 视为 称为 称作 叫做 记为 记作 到 至 向 往 求 列
+掌握 理解 了解 熟悉 学会
 """.split())
 _OBJECT_ENDINGS = tuple("于为是出成到了着过")
 NEGATIONS = frozenset("没有 没 不 未 无法 不能 不会 不是 并非 不存在 不满足 不需要".split())
@@ -166,7 +169,7 @@ def _good(term: str, tokens: list) -> bool:
         return False
     # A variable, a pin or a terminal of a worked example (X1, P1, OUT1, IN1端) is no knowledge point;
     # element symbols (Pt) and names with longer numbers (p53) are kept.
-    if _VARIABLE.fullmatch(term) or term in _EXERCISE_WORDS or _QUESTION.search(term) or _PROSE_PHRASE.search(term) \
+    if _VARIABLE.fullmatch(term) or _INDEX_FORMULA.fullmatch(term) or term in _EXERCISE_WORDS or _QUESTION.search(term) or _PROSE_PHRASE.search(term) \
             or _PART_LABEL.search(term):
         return False
     return tokens[-1].pos != "vd" and not _when_clause(tokens)
@@ -184,6 +187,7 @@ def _when_clause(tokens: list) -> bool:
 _POSITIONS = frozenset("中 上 下 内 外 里 前 后 间 旁 之中 之间 之内 之外 之上 之下 之前 之后 以上 以下 以内 以外 以前 以后 当中".split())
 _SECTION_LABEL = re.compile(r"第[0-9一二三四五六七八九十百零〇两]+[章节篇部讲课回条]")
 _VARIABLE = re.compile(r"[A-Za-z]{1,3}[0-9][端脚]?")
+_INDEX_FORMULA = re.compile(r"[a-z]\s*[-+]\s*\d+|\d+\s*[-+]\s*[a-z]")  # n-1, i+1: an index, not a term
 # The labels and phrasing of exercises and figures in review notes and lab manuals (填空, 简答, 如图所示).
 # A question of a review sheet (…的内容是什么, 有哪些) names no term; no CSL keyword holds these words.
 _QUESTION = re.compile(r"什么|哪些|哪个|哪种|怎样|怎么|如何|为何|多少|是否")
@@ -194,7 +198,7 @@ _QUESTION = re.compile(r"什么|哪些|哪个|哪种|怎样|怎么|如何|为何
 _PROSE_PHRASE = re.compile(r"^[一两二每几]+(?:个|条|种|类|部分|位|件|块|段|份|棵|颗|只|张|组)|^(?:当前|所有(?![制权者人])|其余)"
                            r"|^(?:目标|起始|初始)(?:节点|结点|顶点|位置|元素)$"
                            r"|(?:来说|而言|如下|所示)$|^(?:如图|下图|上图|下表|上表|如表)")
-_EXERCISE_WORDS = frozenset("填空 简答 填空题 简答题 选择题 判断题 计算题 论述题 名词解释 所示 如图所示 求得 是什么 为什么 怎么样".split()) | \
+_EXERCISE_WORDS = frozenset("填空 简答 填空题 简答题 选择题 判断题 计算题 论述题 名词解释 所示 如图所示 求得 是什么 为什么 怎么样 示意图".split()) | \
     frozenset(  # the parts of a course document (内容提要, 实验目的, 教学要求), which name no knowledge; no CSL keyword
         "提要 内容提要 复习指南 指导书 实验指导书 实验目的 实验要求 实验内容 实验原理 实验步骤 实验报告 实验仪器 实验器材 预习要求 "
         "复习题 本章小结 学习目标 教学目标 教学要求 重点 难点 重点难点 基本要求 参考文献 附录 前言 引言 课后习题 例题 "
