@@ -179,12 +179,13 @@ def test_particles_negations_and_asides_are_no_points():
             "这个推论又叫 Menger 定理（译者注）．点连通度与边连通度不存在这种关系．\n"
             "本页面译自博文 Edge connectivity，其中英文版版权协议为 CC-BY-SA 4.0．\n"
             "从上层到下层到根结点，再移动至第 n-1 层．跳表的示意图如下．\n"
-            "要求学生掌握计算机网络的体系结构，会列真值表．\n")
+            "要求学生掌握计算机网络的体系结构，会列真值表．\n"
+            "本节内容摘自教材：栈是一种后进先出的线性表．\n")
     document = Document.from_text(text)
     found = {c.payload["term"] for c in points.mine(document, limit=None)}
     assert not {"无环图呢", "条件了", "没有右儿子", "也就是说", "当作键值", "一棵子树", "译者", "译者注", "不存在", "版权协议",
                 "博文", "页面", "英文版版权协议", "下层到", "移动至", "n-1", "示意图", "掌握计算机网络", "列真值表"} & found
-    assert {"笛卡尔树", "右链", "键值", "点连通度", "计算机网络", "真值表"} <= found
+    assert {"笛卡尔树", "右链", "键值", "点连通度", "计算机网络", "真值表", "线性表"} <= found
     cited = {document.paragraph_text(i).strip() for i in document.reference_paragraphs()}
     assert cited == {"本页面译自博文 Edge connectivity，其中英文版版权协议为 CC-BY-SA 4.0．"}
 

@@ -28,8 +28,10 @@ OCR_RELIABLE_CONFIDENCE = 60.0
 _REFERENCES_HEADING = re.compile(r"^(?:\d+(?:\.\d+)*\s*)?(?:参考(?:资料|文献|链接|书目)|延伸阅读|扩展阅读|拓展阅读|外部链接|相关链接|引用|注释与参考"
                                  r"|references?|further reading|external links|see also|bibliography)\s*[：:]?$", re.I)
 _CREDIT_LINE = re.compile(r"^[（(]?\s*(?:图片?|图源|资料|数据|本文)?\s*(?:源自|来自|来源|出自|引自|转载自)[^。．]{0,40}[）)]?[。．]?$"
-                          # a page's note on where it was translated or quoted from, and under what licence
-                          r"|^(?:本页面?|本文|本节|本章)(?:的)?(?:部分内容|部分|内容)?(?:主要)?(?:译自|翻译自|引用自|引自|转载自|改编自|摘自|参考自)")
+                          # a page's note on where it was translated or quoted from, naming a post, a link or a licence
+                          # (本页面译自博文…版权协议为…); 本节内容摘自教材：栈是… goes on to teach and stays
+                          r"|^(?:本页面?|本文|本节|本章)(?:的)?(?:部分内容|部分|内容)?(?:主要)?(?:译自|翻译自|引用自|引自|转载自|改编自|摘自|参考自)"
+                          r"(?=.*(?:博文|原文|版权|许可|协议|CC[- ]?BY|https?:))", re.I)
 
 
 @dataclass
